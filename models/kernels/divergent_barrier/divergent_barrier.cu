@@ -1,0 +1,26 @@
+// divergent_barrier.cu -- lockstep model kernel (written for this project).
+//
+// A __syncthreads() on both sides of a branch that diverges inside every
+// warp, after ElTantawy 2018, Fig. 3.2 ("barriers in divergent code"). Each
+// half-warp writes shared memory, meets the other half at *a* barrier, then
+// reads what the other half wrote.
+//
+// Terminates on sm_70+ (bar.sync counts threads, and the PTX ISA lets the
+// threads of a warp arrive at different bar.sync 0 instructions). On a SIMT
+// stack that counts arrivals per thread it deadlocks: the first split waits at
+// its barrier for threads that are parked under it on the stack and never run.
+
+__global__ void divergent_barrier(const int *in, int *out)
+{
+    __shared__ int buf[64];
+    int t = threadIdx.x;
+    if ((t & 31) < 16) {
+        buf[t] = in[t] * 2;             // write shared data
+        __syncthreads();
+        out[t] = buf[t + 16] + 1;       // read what the other half wrote
+    } else {
+        buf[t] = in[t] + 100;
+        __syncthreads();
+        out[t] = buf[t - 16] * 3;
+    }
+}
