@@ -1,0 +1,22 @@
+// Subcommands of `lockstep`. Each registers its options on the app and
+// returns the action to run after parsing.
+#pragma once
+
+#include <functional>
+#include <ostream>
+
+#include <CLI/CLI.hpp>
+
+namespace lockstep::cli {
+
+/// An action run after a successful command-line parse; returns the exit status.
+using Action = std::function<int(std::ostream& out, std::ostream& err)>;
+
+/// `lockstep parse FILE...`: validate PTX files, print a summary table.
+void add_parse_command(CLI::App& app, Action& action);
+/// `lockstep print FILE [-o OUT]`: print the IR back as PTX.
+void add_print_command(CLI::App& app, Action& action);
+/// `lockstep cfg FILE [--kernel NAME] [--json | --dot]`: CFGs and analyses.
+void add_cfg_command(CLI::App& app, Action& action);
+
+}  // namespace lockstep::cli
