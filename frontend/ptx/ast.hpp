@@ -24,7 +24,9 @@ struct Operand {
     Float32,   ///< `0fXXXXXXXX`: value = bits
     Float64,   ///< `0dXXXXXXXXXXXXXXXX`: value = bits
     Decimal,   ///< decimal floating literal `1.5`, `1e-3`: value = double bits
-    Address,   ///< `[base+offset]`: text = base name ("" for `[imm]`), value = offset
+    Address,   ///< `[base+offset]`: text = base name ("" for `[imm]`), value = offset;
+               ///< a texture/surface tuple `[tex, sampler, {x, y}]` has text = tex and
+               ///< elems = the further entries (sampler, coordinate Vector)
     Vector,    ///< `{a, b, ...}`: elems
     Pair,      ///< `%p|%q`: text = first, text2 = second
     Generic,   ///< `generic(sym)` in an initialiser: text = sym, value = addend
@@ -94,6 +96,7 @@ struct VarDecl {
   std::vector<std::uint64_t> dims;  ///< `[16][4]`; `[]` gives 0
   bool has_init = false;
   Operand init;              ///< a value or a (nested) Vector of values
+  std::string_view attribute;  ///< text inside `.attribute(...)`, e.g. ".managed"; "" if none
   Offset offset = 0;
   Offset name_offset = 0;
 };
@@ -114,6 +117,10 @@ struct ScopeClose { Offset offset = 0; };
 
 /// `$targets: .branchtargets L1, L2;` (label given by the preceding Label
 /// statement) and `.calltargets`, `.callprototype`.
+/// For `.callprototype (.param .b32 _) _ (.param .b32 _, ...);` names holds
+/// two entries: the raw text of the return list and of the parameter list,
+/// each with its parentheses ("" when the list is absent), and a third entry
+/// "noreturn" when the prototype ends with `.noreturn`.
 struct TargetList {
   std::string_view directive;  ///< "branchtargets", "calltargets", "callprototype"
   std::vector<std::string_view> names;
@@ -138,8 +145,11 @@ struct Function {
   bool has_rets = false;          ///< `.func (.param .b32 r) f(...)`
   std::vector<VarDecl> rets;
   std::vector<VarDecl> params;    ///< both `(.param .u32 a, ...)` and old entry `(.param ...)` style
+                                  ///< (an `.entry` without a parameter list gets the `.param`
+                                  ///< declarations at the top level of its body here)
   std::vector<FuncDirective> directives;
   bool has_body = false;          ///< false for a prototype `... ;`
+  std::string_view attribute;     ///< text inside `.func .attribute(...)`; "" if none
   std::vector<Statement> body;
   Offset offset = 0;
 };
@@ -150,13 +160,16 @@ struct FileDir {
   Offset offset = 0;
 };
 
-/// `.section .debug_info { ... }`: kept only as its name.
+/// `.section .debug_info { ... }`: kept only as its name. Legacy `@@DWARF`
+/// debug lines are kept the same way, with name "@@DWARF".
 struct Section {
-  std::string_view name;
+  std::string_view name;  ///< as written, with its dot: ".debug_info"
   Offset offset = 0;
 };
 
-using TopLevel = std::variant<Function, VarDecl, FileDir, Section, Pragma>;
+/// RegDecl at module scope appears in ISA 1.x files (`.reg .u32 %ra<17>;`,
+/// the registers of the old calling convention).
+using TopLevel = std::variant<Function, VarDecl, FileDir, Section, Pragma, RegDecl>;
 
 struct Module {
   std::uint32_t version_major = 0, version_minor = 0;
