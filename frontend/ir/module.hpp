@@ -17,6 +17,7 @@ struct Module {
   std::uint32_t version_minor = 0;
   std::vector<std::string> targets;        ///< `.target sm_75, texmode_independent` -> {"sm_75", ...}
   std::uint32_t address_size = 32;         ///< 32 or 64 (`.address_size`; 32 when absent)
+  bool has_address_size = false;           ///< the file had an `.address_size` directive
   std::map<std::uint32_t, std::string> files;  ///< `.file N "name"`
   std::vector<Variable> globals;           ///< module-scope variables
   std::vector<Kernel> kernels;             ///< entries, in file order

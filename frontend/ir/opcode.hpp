@@ -102,6 +102,7 @@ enum class InstrFlag : std::uint32_t {
   Clamp = 1U << 18,     ///< .clamp (shfl modes use ShflMode; shf uses ShfMode)
   CacheHint = 1U << 19, ///< any .ca/.cg/.cs/.lu/.cv/.wb/.wt/.L1::/.L2:: hint was present
   Red32 = 1U << 20,     ///< bar.red.popc.u32 result form (else .pred)
+  Satfinite = 1U << 21, ///< cvt .satfinite (saturate to the largest finite value)
 };
 
 }  // namespace lockstep::ir
