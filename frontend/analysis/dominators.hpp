@@ -52,8 +52,12 @@ class DominatorTree {
   /// Number of nodes of the graph (reachable or not).
   [[nodiscard]] std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(idom_.size()); }
   [[nodiscard]] std::uint32_t root() const noexcept { return root_; }
-  /// True when n is reachable from the root (n is in the tree).
-  [[nodiscard]] bool reachable(std::uint32_t n) const noexcept { return rpo_index_[n] != kNone; }
+  /// True when n is reachable from the root (n is in the tree); false for
+  /// ids outside the graph, such as the post-dominator tree's virtual exit
+  /// asked of a dominator tree.
+  [[nodiscard]] bool reachable(std::uint32_t n) const noexcept {
+    return n < rpo_index_.size() && rpo_index_[n] != kNone;
+  }
   /// Immediate dominator; kNone for the root and for unreachable nodes.
   [[nodiscard]] std::uint32_t idom(std::uint32_t n) const noexcept { return idom_[n]; }
   /// Children in the tree, ascending.

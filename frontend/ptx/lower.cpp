@@ -107,12 +107,13 @@ void localise_call_params(ir::Kernel& k) {
 class ModuleLowerer {
  public:
   ModuleLowerer(const ast::Module& m, const Source& src, ir::Module& out)
-      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}} {}
+      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}, {}} {}
 
   void run() {
     header();
     collect();
     initialisers();
+    ctx_.module.kernels.reserve(entries_.size());
     for (const ast::Function* fn : entries_) kernel(*fn);
     for (const ast::Function* fn : funcs_) {
       if (fn->has_body && !ctx_.inlined.contains(fn) && ctx_.functions.at(fn->name) == fn) check_unused(*fn);
@@ -129,8 +130,13 @@ class ModuleLowerer {
     out.path = src_.path();
     if (ast_.version_major == 0 && ast_.version_minor == 0) fail(0, "missing '.version' directive");
     if (ast_.version_major < 1 || ast_.version_major > 9 || ast_.version_minor > 9) {
-      fail(ast_.version_offset, fmt::format("unsupported PTX ISA version {}.{} (expected 1.0 to 9.x)",
-                                            ast_.version_major, ast_.version_minor));
+      // Point at the number after `.version`.
+      const std::string_view text = src_.text();
+      std::size_t at = ast_.version_offset;
+      if (text.substr(at).starts_with(".version")) at += 8;
+      while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+      fail(static_cast<ast::Offset>(at), fmt::format("unsupported PTX ISA version {}.{} (expected 1.0 to 9.x)",
+                                                     ast_.version_major, ast_.version_minor));
     }
     out.version_major = ast_.version_major;
     out.version_minor = ast_.version_minor;
@@ -153,6 +159,8 @@ class ModuleLowerer {
         global(*var);
       } else if (const auto* file = std::get_if<ast::FileDir>(&item)) {
         ctx_.module.files[file->index] = std::string(file->name);
+      } else if (const auto* regs = std::get_if<ast::RegDecl>(&item)) {
+        ctx_.module_regs.push_back(regs);
       }
     }
     for (const auto& [name, fn] : ctx_.functions) {
@@ -212,6 +220,7 @@ class ModuleLowerer {
     k.regs.reserve(fn.body.size());
     k.vars.reserve(fn.params.size() + 4);
     KernelState ks(ctx_, k);
+    declare_module_regs(ks);
     k.name = std::string(fn.name);
     k.linkage = linkage_of(fn.linkage);
     k.loc = src_.locate(fn.name_offset);
@@ -247,6 +256,7 @@ class ModuleLowerer {
   void check_unused(const ast::Function& fn) {
     ir::Kernel scratch;
     KernelState ks(ctx_, scratch);
+    declare_module_regs(ks);
     scratch.name = std::string(fn.name);
     directives(fn, scratch.directives, src_);
     BodyLowerer body(ks, fn, 0, ir::CudaLoc{});

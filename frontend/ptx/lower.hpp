@@ -6,6 +6,28 @@
 // them (rejecting recursion), turns calls to the transactional-memory markers
 // (`__tbegin`, `__tcommit`, `__tabort`, plain or C++-mangled), `vprintf` and
 // `__assertfail` into their IR instructions, and builds basic blocks.
+//
+// What the resulting IR looks like, beyond the instructions themselves:
+//   - Registers are numbered in order of first use; a declared register that
+//     is never used does not appear. Every register, variable and label of a
+//     kernel has a name unique in the kernel and apart from the module's
+//     variables and functions (a name declared again in a `{ }` scope, or by
+//     an inlined function, gets a `_N` or `_i<N>` suffix); these are valid
+//     PTX identifiers.
+//   - Inlined code: a callee's registers, variables and labels are suffixed
+//     `_i<N>` (N counts inlined copies per kernel); its `ret` becomes `bra`
+//     to a label `$L__ret_i<N>` after the copy (omitted for a final `ret`);
+//     a guarded call becomes a branch around the copy. Instructions keep the
+//     SrcLoc/CudaLoc of their own text; parameter moves get the call's.
+//   - The `.param` variables of call sequences (nvcc's `param0`, `retval0`,
+//     and those made for register or immediate arguments) are `.local` in
+//     the IR, with the ld/st/mov naming them: no call reads them after
+//     inlining. Those passed to vprintf/__assertfail stay `.param`.
+//   - Module-scope `.reg` declarations (ISA 1.x) are registers shared by a
+//     kernel and everything inlined into it.
+//   - A kernel that could run off its end (or whose branch targets its end)
+//     gets a final `ret`.
+//   - Opcode and modifier decoding conventions are in ptx/decode.hpp.
 #pragma once
 
 #include "frontend/ir/module.hpp"

@@ -41,7 +41,7 @@ std::uint32_t BodyLowerer::make_reg(std::string_view declared, ir::Type type) {
   return id;
 }
 
-std::uint32_t BodyLowerer::range_reg(const Binding& b, std::uint32_t number) {
+std::uint32_t BodyLowerer::range_reg(const Binding& b, std::uint32_t number, std::string_view suffix) {
   std::uint32_t* slot = nullptr;
   if (b.dense) {
     slot = &ks_.range_slots[b.id + number];
@@ -57,7 +57,7 @@ std::uint32_t BodyLowerer::range_reg(const Binding& b, std::uint32_t number) {
   buf.append(digits.data(), end);
   std::string_view name(buf.data(), buf.size());
   if (!b.plain_names) {
-    buf.append(suffix_.data(), suffix_.data() + suffix_.size());
+    buf.append(suffix.data(), suffix.data() + suffix.size());
     name = ks_.names.claim(std::string_view(buf.data(), buf.size()), false, ks_.arena);
   }
   const auto id = static_cast<std::uint32_t>(k_.regs.size());
@@ -122,9 +122,19 @@ BodyLowerer::Resolved BodyLowerer::resolve_uncached(std::string_view name) {
           b.id = id;  // make_reg does not touch the scope, so `b` is still valid
         }
         return {Resolved::Kind::Reg, b.id};
-      case Binding::Kind::RegRange: return {Resolved::Kind::Reg, range_reg(b, found->number)};
+      case Binding::Kind::RegRange: return {Resolved::Kind::Reg, range_reg(b, found->number, suffix_)};
       case Binding::Kind::Var: return {Resolved::Kind::Var, b.id};
     }
+  }
+  if (auto found = ks_.module_regs.find(name)) {
+    Binding& b = *found->binding;
+    if (b.kind == Binding::Kind::RegRange) return {Resolved::Kind::Reg, range_reg(b, found->number, {})};
+    if (b.id == ir::kNoReg) {
+      const auto id = static_cast<std::uint32_t>(k_.regs.size());
+      k_.regs.push_back(ir::RegInfo{std::string(ks_.names.claim(b.name, true, ks_.arena)), b.type});
+      b.id = id;
+    }
+    return {Resolved::Kind::Reg, b.id};
   }
   if (const auto it = ks_.mod.globals.find(name); it != ks_.mod.globals.end()) {
     return {Resolved::Kind::Global, it->second};
@@ -171,11 +181,15 @@ void BodyLowerer::alias_var(std::string_view name, std::uint32_t var, ast::Offse
   ++resolve_generation_;
 }
 
-void BodyLowerer::declare_regs(const ast::RegDecl& d) {
+namespace {
+
+/// Declares the registers of `d` in `scope`; names in copies of inlined
+/// functions (`suffix` not empty) are made unique register by register.
+void declare_registers(KernelState& ks, ScopedNames& scope, const ast::RegDecl& d, std::string_view suffix) {
+  const Source& src = ks.mod.source;
   const auto type = ir::parse_type(d.type);
-  if (!type) fail(d.offset, fmt::format("unknown register type '.{}'", d.type));
-  if (d.vec != 1) fail(d.offset, "vector registers are not supported");
-  ++resolve_generation_;
+  if (!type) throw src.error_at(d.offset, fmt::format("unknown register type '.{}'", d.type));
+  if (d.vec != 1) throw src.error_at(d.offset, "vector registers are not supported");
   for (const auto& n : d.names) {
     Binding b;
     b.type = *type;
@@ -184,24 +198,35 @@ void BodyLowerer::declare_regs(const ast::RegDecl& d) {
       if (n.count == 0) continue;
       b.kind = Binding::Kind::RegRange;
       b.count = n.count;
-      b.dense = n.count <= kDenseRange && ks_.range_slots.size() + n.count <= kMaxDenseSlots;
+      b.dense = n.count <= kDenseRange && ks.range_slots.size() + n.count <= kMaxDenseSlots;
       if (b.dense) {
-        b.id = static_cast<std::uint32_t>(ks_.range_slots.size());
-        ks_.range_slots.resize(ks_.range_slots.size() + n.count, ir::kNoReg);
+        b.id = static_cast<std::uint32_t>(ks.range_slots.size());
+        ks.range_slots.resize(ks.range_slots.size() + n.count, ir::kNoReg);
       } else {
-        b.id = ks_.next_range++;
+        b.id = ks.next_range++;
       }
-      b.plain_names = suffix_.empty() && ks_.names.range_free(n.name, n.count);
-      if (!scope_.declare(b)) {
-        fail(n.offset, fmt::format("duplicate declaration of '{}<{}>'", n.name, n.count));
+      b.plain_names = suffix.empty() && ks.names.range_free(n.name, n.count);
+      if (!scope.declare(b)) {
+        throw src.error_at(n.offset, fmt::format("duplicate declaration of '{}<{}>'", n.name, n.count));
       }
-      if (b.plain_names) ks_.names.take_range(n.name, n.count);
+      if (b.plain_names) ks.names.take_range(n.name, n.count);
     } else {
       b.kind = Binding::Kind::Reg;
       b.id = ir::kNoReg;
-      if (!scope_.declare(b)) fail(n.offset, fmt::format("duplicate declaration of '{}'", n.name));
+      if (!scope.declare(b)) throw src.error_at(n.offset, fmt::format("duplicate declaration of '{}'", n.name));
     }
   }
+}
+
+}  // namespace
+
+void declare_module_regs(KernelState& ks) {
+  for (const ast::RegDecl* d : ks.mod.module_regs) declare_registers(ks, ks.module_regs, *d, {});
+}
+
+void BodyLowerer::declare_regs(const ast::RegDecl& d) {
+  ++resolve_generation_;
+  declare_registers(ks_, scope_, d, suffix_);
 }
 
 void BodyLowerer::declare_var(const ast::VarDecl& d) { add_var(d, false); }

@@ -7,7 +7,8 @@
 //   lower_operands.cpp  operands: name resolution and the per-role checks;
 //   lower_call.cpp      `call`: the recognised callees (TM markers, vprintf,
 //                       __assertfail) and inlining of device functions;
-//   lower_names.cpp     scoped bindings and unique final names;
+//   lower_names.cpp     scoped bindings and unique final names (with the
+//                       hash table of lower_flat_map.hpp);
 //   lower_init.cpp      initialisers;
 //   decode*.cpp         opcode and modifier decoding.
 //
@@ -49,6 +50,9 @@ struct ModuleContext {
   std::unordered_map<std::string_view, std::uint32_t, NameHash> globals;           ///< -> Module::globals
   std::unordered_map<std::string_view, const ast::Function*, NameHash> functions;  ///< definitions first
   UniqueNames reserved;  ///< module-level names (variables, functions)
+  /// Module-scope `.reg` declarations (ISA 1.x): registers every function
+  /// of a kernel shares.
+  std::vector<const ast::RegDecl*> module_regs;
   std::unordered_map<const ast::Function*, bool> inlined;  ///< functions inlined somewhere
   /// Decoded opcode spellings (a file uses few distinct ones, many times),
   /// with a small direct-mapped cache in front.
@@ -69,8 +73,15 @@ struct KernelState {
   std::unordered_map<std::uint64_t, std::uint32_t> range_regs;
   std::uint32_t next_range = 0;
   std::uint32_t next_instance = 1;
+  /// ModuleContext::module_regs, declared for this kernel (shared by every
+  /// inlined copy: their names get no `_i<N>` suffix).
+  ScopedNames module_regs;
   std::vector<std::string_view> call_stack;  ///< functions being inlined, outermost first
 };
+
+/// Declares the module-scope registers (ModuleContext::module_regs) in a
+/// new kernel's KernelState::module_regs.
+void declare_module_regs(KernelState& ks);
 
 /// Builds an ir::Variable (without initialiser) from a declaration; throws
 /// for unknown or unsupported spaces and types.
@@ -134,7 +145,7 @@ class BodyLowerer {
   /// from the previous call.
   [[nodiscard]] ir::SrcLoc locate(ast::Offset offset);
   [[nodiscard]] std::uint32_t make_reg(std::string_view declared, ir::Type type);
-  [[nodiscard]] std::uint32_t range_reg(const Binding& b, std::uint32_t number);
+  [[nodiscard]] std::uint32_t range_reg(const Binding& b, std::uint32_t number, std::string_view suffix);
   [[nodiscard]] std::string_view final_name(std::string_view declared);
 
   // lower_operands.cpp
@@ -155,6 +166,7 @@ class BodyLowerer {
   [[nodiscard]] bool is_pred(std::uint32_t reg) const;
   void guard(const ast::Guard& g, ir::Instr& out);
   [[noreturn]] void fail(ast::Offset at, std::string message) const;
+  [[noreturn]] void undeclared(const ast::Operand& a, std::string_view name) const;
 
   // lower_call.cpp
   void call(const ast::Instruction& in, const decode::Decoded& d);

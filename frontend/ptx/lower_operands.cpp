@@ -93,6 +93,17 @@ bool is_immediate(Kind k) noexcept {
 
 bool BodyLowerer::is_pred(std::uint32_t reg) const { return k_.regs[reg].type == ir::Type::Pred; }
 
+void BodyLowerer::undeclared(const ast::Operand& a, std::string_view name) const {
+  if (name.starts_with('%')) {
+    // A dot cannot be part of a register name: `%tidd.x` meant a special register.
+    if (name.find('.') != std::string_view::npos) {
+      fail(a.offset, fmt::format("unknown special register '{}'", name));
+    }
+    fail(a.offset, fmt::format("undeclared register '{}'", name));
+  }
+  fail(a.offset, fmt::format("undeclared identifier '{}'", name));
+}
+
 std::uint32_t BodyLowerer::reg_id(const ast::Operand& a, std::string_view name, bool pred,
                                   const ast::Instruction* in) {
   const Resolved r = resolve(name);
@@ -115,8 +126,7 @@ std::uint32_t BodyLowerer::reg_id(const ast::Operand& a, std::string_view name, 
     fail(a.offset, fmt::format("{} must be a register, found special register '{}'", what, name));
   }
   if (!error.empty()) fail(a.offset, error);
-  if (name.starts_with('%')) fail(a.offset, fmt::format("undeclared register '{}'", name));
-  fail(a.offset, fmt::format("undeclared identifier '{}'", name));
+  undeclared(a, name);
 }
 
 void BodyLowerer::guard(const ast::Guard& g, ir::Instr& out) {
@@ -191,8 +201,7 @@ ir::Operand BodyLowerer::src(const ast::Operand& a, bool pred, const ast::Instru
   if (ks_.mod.functions.contains(a.text)) {
     fail(a.offset, fmt::format("function addresses are not supported ('{}')", a.text));
   }
-  if (a.text.starts_with('%')) fail(a.offset, fmt::format("undeclared register '{}'", a.text));
-  fail(a.offset, fmt::format("undeclared identifier '{}'", a.text));
+  undeclared(a, a.text);
 }
 
 ir::Operand BodyLowerer::address(const ast::Operand& a, const ast::Instruction& in) {
@@ -227,8 +236,7 @@ ir::Operand BodyLowerer::address(const ast::Operand& a, const ast::Instruction& 
     fail(a.offset, fmt::format("special register '{}' cannot be an address", a.text));
   }
   if (!error.empty()) fail(a.offset, error);
-  if (a.text.starts_with('%')) fail(a.offset, fmt::format("undeclared register '{}'", a.text));
-  fail(a.offset, fmt::format("undeclared identifier '{}'", a.text));
+  undeclared(a, a.text);
 }
 
 ir::Operand BodyLowerer::vector(const ast::Operand& a, bool dest, std::uint32_t count,

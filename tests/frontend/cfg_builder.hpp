@@ -10,7 +10,8 @@
 //
 // Statements are PTX instructions with a small syntax: an opcode with dot
 // modifiers (spaces, comparisons, atomic ops, vote/shfl/match modes, types,
-// `uni`, `nc`, `cc`, `to`, `sync`), an optional guard `@%p` / `@!%p`, and operands:
+// `uni`, `nc`, `cc`, `to`, `sync`, `v2`, `v4`), an optional guard `@%p` / `@!%p`,
+// and operands:
 // registers `%name` (declared on first use; `%p...` are predicates, `%rd...`
 // 64-bit, the rest 32-bit), special registers (`%tid.x`, `%laneid`,
 // `%clock`, ...), integers, addresses `[%r]`, `[%r+8]`, `[name]` (a kernel
@@ -32,11 +33,14 @@
 
 #include <cctype>
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontend/ir/kernel.hpp"

@@ -48,9 +48,9 @@ TEST(LowerModule, Directives) {
 
 TEST(LowerModule, BadVersions) {
   EXPECT_EQ(load_error(".version 0.9\n.entry k()\n{\nret;\n}\n"),
-            "bad.ptx:1:1: error: unsupported PTX ISA version 0.9 (expected 1.0 to 9.x)");
+            "bad.ptx:1:10: error: unsupported PTX ISA version 0.9 (expected 1.0 to 9.x)");
   EXPECT_EQ(load_error(".version 12.0\n.entry k()\n{\nret;\n}\n"),
-            "bad.ptx:1:1: error: unsupported PTX ISA version 12.0 (expected 1.0 to 9.x)");
+            "bad.ptx:1:10: error: unsupported PTX ISA version 12.0 (expected 1.0 to 9.x)");
 }
 
 TEST(LowerModule, EntryParameters) {

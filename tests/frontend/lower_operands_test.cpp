@@ -222,6 +222,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadOperand{"mov.u32 %r1, %tid;", "13:14: error: special register '%tid' needs a component '.x', '.y' or '.z'"},
         BadOperand{"mov.u32 %r1, %laneid.x;", "13:14: error: special register '%laneid' has no component '.x'"},
         BadOperand{"mov.u32 %r1, %clusterid.x;", "13:14: error: special register '%clusterid.x' is not supported"},
+        BadOperand{"mov.u32 %r1, %tidd.x;", "13:14: error: unknown special register '%tidd.x'"},
         BadOperand{"bra $L_nowhere;\nret;", "13:5: error: undefined label '$L_nowhere'"},
         BadOperand{"brx.idx %r1, $L_tab;\nret;", "13:14: error: undefined branch target list '$L_tab'"},
         BadOperand{"lop3.b32 %r1, %r2, %r3, %r4, %r5;",

@@ -127,3 +127,23 @@ TEST(LowerScope, BadDeclarations) {
 
 }  // namespace
 }  // namespace lockstep::test
+
+namespace lockstep::test {
+namespace {
+
+TEST(LowerScope, ModuleRegistersAreSharedByInlinedFunctions) {
+  // ISA 1.x declares registers at module scope; every function sees the same ones.
+  const Lowered l(".version 1.4\n.target sm_10\n.reg .u32 %ra<17>;\n.reg .u32 %rv<5>;\n"
+                  ".func f\n{\nadd.u32 %rv1, %ra1, 1;\nret;\n}\n"
+                  ".entry k\n{\n.reg .u32 %r<4>;\nmov.u32 %ra1, 5;\ncall.uni f;\nmov.u32 %r1, %rv1;\nexit;\n}\n");
+  const ir::Kernel& k = l.kernel();
+  ASSERT_EQ(k.code.size(), 4U);
+  EXPECT_EQ(l.reg_of(0, 0), "%ra1");
+  EXPECT_EQ(l.op(1, 1).a, l.op(0, 0).a);  // the inlined add reads the kernel's %ra1
+  EXPECT_EQ(l.reg_of(1, 0), "%rv1");
+  EXPECT_EQ(l.op(2, 1).a, l.op(1, 0).a);
+  expect_unique_names(l.module);
+}
+
+}  // namespace
+}  // namespace lockstep::test
