@@ -140,7 +140,11 @@ class ModuleLowerer {
     }
     out.version_major = ast_.version_major;
     out.version_minor = ast_.version_minor;
-    for (auto t : ast_.targets) out.targets.emplace_back(t);
+    // `debug` announces DWARF sections, which are not kept: printing it
+    // without them would make ptxas reject the output.
+    for (auto t : ast_.targets) {
+      if (t != "debug") out.targets.emplace_back(t);
+    }
     out.has_address_size = ast_.has_address_size;
     if (ast_.has_address_size) {
       if (ast_.address_size != 32 && ast_.address_size != 64) {
