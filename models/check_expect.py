@@ -318,6 +318,22 @@ def ref_legacy_isa4x(L):
     return {"out": out}
 
 
+def ref_unstructured_goto(L):
+    b = buffer_init(L, "b")
+    out = []
+    for t in range(nthreads(L)):
+        if t < 16:
+            a = 1 if t < 8 else 2
+            a += 5
+        elif b[t] > 20:
+            a = 0 + 5
+        else:
+            out.append(3 * 2)
+            continue
+        out.append(a * 2)
+    return {"a": out}
+
+
 REFERENCES = {
     "spin_lock": ref_spin_lock,
     "done_flag_lock": ref_done_flag_lock,
@@ -343,6 +359,7 @@ REFERENCES = {
     "legacy_isa14": ref_legacy_isa14,
     "legacy_isa2x": ref_legacy_isa2x,
     "legacy_isa4x": ref_legacy_isa4x,
+    "unstructured_goto": ref_unstructured_goto,
 }
 
 
