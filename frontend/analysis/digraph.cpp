@@ -76,14 +76,26 @@ SccFinder::SccFinder(const Digraph& g)
       on_stack_(g.size(), false) {}
 
 std::vector<std::vector<std::uint32_t>> SccFinder::run(std::span<const std::uint32_t> nodes) {
+  Components found;
+  run(nodes, found);
+  std::vector<std::vector<std::uint32_t>> out(found.size());
+  for (std::uint32_t c = 0; c < found.size(); ++c) out[c].assign(found[c].begin(), found[c].end());
+  return out;
+}
+
+void SccFinder::run(std::span<const std::uint32_t> nodes, Components& out) {
   ++run_;
   for (const std::uint32_t n : nodes) {
     member_[n] = run_;
     index_[n] = kNone;
   }
-  std::vector<std::vector<std::uint32_t>> components;
-  std::vector<std::uint32_t> tarjan;                           // Tarjan's node stack
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> calls;  // (node, next successor index)
+  out.off_.assign(1, 0);
+  out.nodes_.clear();
+  out.nodes_.reserve(nodes.size());
+  auto& tarjan = tarjan_;
+  auto& calls = calls_;
+  tarjan.clear();
+  calls.clear();
   std::uint32_t counter = 0;
   auto open = [&](std::uint32_t n) {
     index_[n] = low_[n] = counter++;
@@ -113,19 +125,18 @@ std::vector<std::vector<std::uint32_t>> SccFinder::run(std::span<const std::uint
         low_[parent] = std::min(low_[parent], low_[v]);
       }
       if (low_[v] != index_[v]) continue;
-      std::vector<std::uint32_t> component;
+      const auto begin = static_cast<std::ptrdiff_t>(out.nodes_.size());
       std::uint32_t w = kNone;
       do {
         w = tarjan.back();
         tarjan.pop_back();
         on_stack_[w] = false;
-        component.push_back(w);
+        out.nodes_.push_back(w);
       } while (w != v);
-      std::sort(component.begin(), component.end());
-      components.push_back(std::move(component));
+      std::sort(out.nodes_.begin() + begin, out.nodes_.end());
+      out.off_.push_back(static_cast<std::uint32_t>(out.nodes_.size()));
     }
   }
-  return components;
 }
 
 }  // namespace lockstep::analysis

@@ -51,6 +51,20 @@ class Digraph {
 /// that visits successors in list order.
 [[nodiscard]] std::vector<std::uint32_t> reverse_postorder(const Digraph& g, std::uint32_t root);
 
+/// Components found by SccFinder, stored compactly (one array of offsets,
+/// one of nodes).
+class Components {
+ public:
+  [[nodiscard]] std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(off_.size() - 1); }
+  [[nodiscard]] std::span<const std::uint32_t> operator[](std::uint32_t c) const noexcept {
+    return {nodes_.data() + off_[c], nodes_.data() + off_[c + 1]};
+  }
+
+ private:
+  friend class SccFinder;
+  std::vector<std::uint32_t> off_{0}, nodes_;
+};
+
 /// Strongly connected components of induced subgraphs of one graph, found
 /// with Tarjan's algorithm. The workspace is sized once for the whole graph
 /// and reused, so a call costs time proportional to the subgraph only (the
@@ -62,12 +76,16 @@ class SccFinder {
   /// ignored), in reverse topological order: a component comes after every
   /// component it has an edge to. Each component lists its nodes ascending.
   [[nodiscard]] std::vector<std::vector<std::uint32_t>> run(std::span<const std::uint32_t> nodes);
+  /// The same into `out` (cleared first), without a vector per component.
+  void run(std::span<const std::uint32_t> nodes, Components& out);
 
  private:
   const Digraph* g_;
   std::vector<std::uint32_t> member_;  ///< run number the node belongs to
   std::vector<std::uint32_t> index_, low_;
   std::vector<bool> on_stack_;
+  std::vector<std::uint32_t> tarjan_;                           ///< Tarjan's node stack
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> calls_;  ///< (node, next successor index)
   std::uint32_t run_ = 0;
 };
 

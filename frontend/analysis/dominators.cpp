@@ -1,6 +1,7 @@
 #include "frontend/analysis/dominators.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace lockstep::analysis {
 
@@ -13,8 +14,11 @@ DominatorTree::DominatorTree(const Digraph& g, std::uint32_t root)
   std::vector<std::uint32_t> num(g.size(), 0);  // node -> preorder number
   std::vector<std::uint32_t> vertex{kNone};     // preorder number -> node
   std::vector<std::uint32_t> parent{0};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;  // (node, next successor index)
+  vertex.reserve(std::size_t{g.size()} + 1);
+  parent.reserve(std::size_t{g.size()} + 1);
+  rpo_.reserve(g.size());
   if (root < g.size()) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;  // (node, next successor index)
     num[root] = 1;
     vertex.push_back(root);
     parent.push_back(0);
@@ -41,8 +45,11 @@ DominatorTree::DominatorTree(const Digraph& g, std::uint32_t root)
   const auto count = static_cast<std::uint32_t>(rpo_.size());
   for (std::uint32_t i = 0; i < count; ++i) rpo_index_[rpo_[i]] = i;
 
-  std::vector<std::uint32_t> semi(count + 1), label(count + 1), ancestor(count + 1, 0), dom(count + 1, 0);
-  std::vector<std::uint32_t> bucket_head(count + 1, 0), bucket_next(count + 1, 0);
+  // The six per-vertex arrays of the algorithm share one allocation.
+  std::vector<std::uint32_t> scratch(6 * (std::size_t{count} + 1), 0);
+  const auto array = [&](std::size_t i) { return std::span<std::uint32_t>(scratch).subspan(i * (count + 1), count + 1); };
+  const auto semi = array(0), label = array(1), ancestor = array(2), dom = array(3);
+  const auto bucket_head = array(4), bucket_next = array(5);
   for (std::uint32_t i = 0; i <= count; ++i) semi[i] = label[i] = i;
   std::vector<std::uint32_t> path;
   auto eval = [&](std::uint32_t v) {
@@ -86,14 +93,15 @@ DominatorTree::DominatorTree(const Digraph& g, std::uint32_t root)
   for (std::uint32_t n = 0; n < g.size(); ++n) child_off_[n + 1] += child_off_[n];
   child_.resize(child_off_.back());
   {
-    std::vector<std::uint32_t> next(child_off_.begin(), child_off_.end() - 1);
+    std::vector<std::uint32_t>& next = num;  // reused: the fill cursor per node
+    std::copy(child_off_.begin(), child_off_.end() - 1, next.begin());
     for (std::uint32_t n = 0; n < g.size(); ++n)
       if (idom_[n] != kNone) child_[next[idom_[n]]++] = n;
   }
   for (const std::uint32_t n : rpo_) depth_[n] = idom_[n] == kNone ? 0 : depth_[idom_[n]] + 1;
   if (count == 0) return;
   std::uint32_t clock = 0;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{root, 0}};
+  stack.assign(1, {root, 0});
   pre_[root] = clock++;
   while (!stack.empty()) {
     auto& [node, next] = stack.back();
@@ -163,7 +171,8 @@ std::vector<std::uint32_t> exit_anchors(const Digraph& g, const std::vector<std:
     return order[n] != kNone ? std::uint64_t{order[n]} : std::uint64_t{g.size()} + n;
   };
   SccFinder scc(g);
-  const auto components = scc.run(stuck);
+  Components components;
+  scc.run(stuck, components);
   std::vector<std::uint32_t> comp(g.size(), kNone);
   for (std::uint32_t c = 0; c < components.size(); ++c)
     for (const std::uint32_t n : components[c]) comp[n] = c;

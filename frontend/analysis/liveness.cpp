@@ -23,23 +23,21 @@ void to_csr(std::uint32_t regs, const std::vector<std::pair<std::uint32_t, std::
 
 }  // namespace
 
-RegisterLiveness::RegisterLiveness(const ir::Kernel& kernel, const Digraph& g) : g_(&g) {
+RegisterLiveness::RegisterLiveness(const ir::Kernel& kernel, const Digraph& g)
+    : RegisterLiveness(kernel, g, DefUseTable(kernel)) {}
+
+RegisterLiveness::RegisterLiveness(const ir::Kernel& kernel, const Digraph& g, const DefUseTable& table) : g_(&g) {
   const std::uint32_t regs = reg_slots(kernel);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> use_pairs, kill_pairs;
   std::vector<std::uint32_t> killed_in(regs, kNone), used_in(regs, kNone);
-  const GenericReach reach = generic_reach(kernel);
-  std::vector<RegDef> d;
-  std::vector<RegUse> u;
   for (const auto& block : kernel.blocks) {
     for (std::uint32_t pc = block.first_pc; pc <= block.last_pc && pc < kernel.code.size(); ++pc) {
-      uses(kernel, pc, u, reach);
-      for (const RegUse& use : u)
+      for (const RegUse& use : table.uses(pc))
         if (killed_in[use.reg] != block.id && used_in[use.reg] != block.id) {
           used_in[use.reg] = block.id;
           use_pairs.emplace_back(use.reg, block.id);
         }
-      defs(kernel, pc, d, reach);
-      for (const RegDef& def : d)
+      for (const RegDef& def : table.defs(pc))
         if (def.kills && killed_in[def.reg] != block.id) {
           killed_in[def.reg] = block.id;
           kill_pairs.emplace_back(def.reg, block.id);

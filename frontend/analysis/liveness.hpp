@@ -7,7 +7,8 @@
 //
 // The construction scans the code once and records, per register, the
 // blocks that read it before writing it and the blocks that write it
-// (killing). live_in(r) then walks predecessors backwards from the reading
+// (killing), from the kernel's DefUseTable (analysis/def_use_table.hpp),
+// which a caller that already has one passes in. live_in(r) then walks predecessors backwards from the reading
 // blocks, stopping at killing blocks; the answer is cached. The cost of a
 // query is the size of the register's live range, so analyses that only
 // ask about a few registers never pay for the whole kernel.
@@ -17,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "frontend/analysis/def_use_table.hpp"
 #include "frontend/analysis/digraph.hpp"
 #include "frontend/ir/kernel.hpp"
 
@@ -26,6 +28,8 @@ class RegisterLiveness {
  public:
   /// `g` is the kernel's block graph; it must outlive this object.
   RegisterLiveness(const ir::Kernel& kernel, const Digraph& g);
+  /// The same from the kernel's def/use table (`table` is only read here).
+  RegisterLiveness(const ir::Kernel& kernel, const Digraph& g, const DefUseTable& table);
 
   /// Blocks at whose entry register r is live, ascending.
   [[nodiscard]] std::span<const std::uint32_t> live_in(std::uint32_t reg);

@@ -23,8 +23,15 @@ struct Region {
 
 LoopInfo::LoopInfo(const Digraph& g, const DominatorTree& dom, const std::vector<bool>& may_exit)
     : innermost_(g.size(), kNone), header_loop_(g.size(), kNone) {
+  // Without a retreating edge in reverse postorder there is no cycle.
+  bool cyclic = false;
+  for (const std::uint32_t n : dom.rpo())
+    for (const std::uint32_t s : g.succs(n)) cyclic = cyclic || dom.rpo_index(s) <= dom.rpo_index(n);
+  if (!cyclic) return;
+
   std::vector<Loop> found;
   SccFinder scc(g);
+  Components comps;
   std::vector<std::uint32_t> mark(g.size(), 0);  // == token: in the component being examined
   std::uint32_t token = 0;
 
@@ -33,7 +40,9 @@ LoopInfo::LoopInfo(const Digraph& g, const DominatorTree& dom, const std::vector
   while (!work.empty()) {
     Region region = std::move(work.back());
     work.pop_back();
-    for (auto& comp : scc.run(region.blocks)) {
+    scc.run(region.blocks, comps);
+    for (std::uint32_t c = 0; c < comps.size(); ++c) {
+      const auto comp = comps[c];
       const std::uint32_t first = comp.front();
       const auto first_succs = g.succs(first);
       const bool cycle = comp.size() > 1 ||
@@ -69,7 +78,7 @@ LoopInfo::LoopInfo(const Digraph& g, const DominatorTree& dom, const std::vector
       Region inner{{}, static_cast<std::uint32_t>(found.size())};
       for (const std::uint32_t n : comp)
         if (n != loop.header) inner.blocks.push_back(n);
-      loop.blocks = std::move(comp);
+      loop.blocks.assign(comp.begin(), comp.end());
       found.push_back(std::move(loop));
       if (!inner.blocks.empty()) work.push_back(std::move(inner));
     }

@@ -58,19 +58,27 @@ class NvidiaRule {
       head_[p] = d;
       if (best_child_[p] == kNone || dom.depth(d) > dom.depth(best_child_[p])) best_child_[p] = d;
     }
+    cyclic_.assign(n_, false);
+    // Only reachable blocks are asked about (through_cycle): without a
+    // retreating edge among them in reverse postorder none is on a cycle.
+    bool any_cycle = false;
+    for (const std::uint32_t x : dom.rpo())
+      for (const std::uint32_t s : kernel.blocks[x].succs)
+        any_cycle = any_cycle || dom.rpo_index(s) <= dom.rpo_index(x);
+    if (!any_cycle) return;
     const Digraph g = block_graph(kernel);
     SccFinder scc(g);
     std::vector<std::uint32_t> all(n_);
     for (std::uint32_t i = 0; i < n_; ++i) all[i] = i;
     scc_.assign(n_, kNone);
-    cyclic_.assign(n_, false);
-    const auto comps = scc.run(all);
+    Components comps;
+    scc.run(all, comps);
     for (std::uint32_t c = 0; c < comps.size(); ++c) {
-      for (const std::uint32_t x : comps[c]) scc_[x] = c;
-      const auto succs = g.succs(comps[c].front());
-      cyclic_[comps[c].front()] =
-          comps[c].size() > 1 || std::find(succs.begin(), succs.end(), comps[c].front()) != succs.end();
-      for (const std::uint32_t x : comps[c]) cyclic_[x] = cyclic_[comps[c].front()];
+      const auto comp = comps[c];
+      for (const std::uint32_t x : comp) scc_[x] = c;
+      const auto succs = g.succs(comp.front());
+      const bool cyclic = comp.size() > 1 || std::find(succs.begin(), succs.end(), comp.front()) != succs.end();
+      for (const std::uint32_t x : comp) cyclic_[x] = cyclic;
     }
   }
 
@@ -159,8 +167,12 @@ class NvidiaRule {
 std::vector<BranchReconvergence> branch_reconvergence(const ir::Kernel& kernel, const DominatorTree& dom,
                                                       const PostDominatorTree& pdom) {
   std::vector<bool> wanted(kernel.blocks.size(), false);
-  for (const auto& block : kernel.blocks)
+  bool any = false;
+  for (const auto& block : kernel.blocks) {
     wanted[block.id] = block.last_pc < kernel.code.size() && is_conditional_branch(kernel.code[block.last_pc]);
+    any = any || wanted[block.id];
+  }
+  if (!any) return {};
   const auto anchors = NvidiaRule(kernel, dom, pdom).run(wanted);
   std::vector<BranchReconvergence> out;
   for (const auto& block : kernel.blocks) {

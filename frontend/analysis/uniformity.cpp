@@ -1,10 +1,13 @@
 #include "frontend/analysis/uniformity.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 #include <utility>
 
+#include "frontend/analysis/branch_joins.hpp"
 #include "frontend/analysis/def_use.hpp"
+#include "frontend/analysis/def_use_table.hpp"
 #include "frontend/analysis/divergence_sources.hpp"
 #include "frontend/analysis/liveness.hpp"
 #include "frontend/analysis/reconvergence.hpp"
@@ -26,10 +29,9 @@ using ir::Opcode;
 class Analyzer {
  public:
   Analyzer(const ir::Kernel& kernel, const Digraph& g, const PostDominatorTree& pdom, const LoopInfo& loops)
-      : k_(kernel), g_(g), pdom_(pdom), loops_(loops), live_(kernel, g), regs_(reg_slots(kernel)),
+      : k_(kernel), g_(g), pdom_(pdom), loops_(loops), table_(kernel), regs_(reg_slots(kernel)),
         everywhere_(reg_slots(kernel), false), branch_at_(kernel.code.size(), kNone),
-        loop_done_(loops.size(), false), label_token_(g.size(), 0),
-        label_(g.size(), kNone), join_(g.size(), 0), walked_(g.size(), 0), reg_seen_(reg_slots(kernel), 0) {}
+        loop_done_(loops.size(), false), joins_(g), walked_(g.size(), 0), reg_seen_(reg_slots(kernel), 0) {}
 
   Uniformity run();
 
@@ -44,8 +46,6 @@ class Analyzer {
   void drain();
   void process_branch(std::uint32_t index);
   void process_loop(std::uint32_t loop, std::uint32_t branch_pc);
-  void merge_label(std::uint32_t block, std::uint32_t label, std::vector<std::uint32_t>& work,
-                   std::vector<std::uint32_t>& joins);
 
   [[nodiscard]] std::span<const std::uint32_t> defs_at(std::uint32_t pc) const noexcept {
     return {def_reg_.data() + def_off_[pc], def_reg_.data() + def_off_[pc + 1]};
@@ -63,7 +63,14 @@ class Analyzer {
   const Digraph& g_;
   const PostDominatorTree& pdom_;
   const LoopInfo& loops_;
-  RegisterLiveness live_;
+  /// Liveness, built on the first join or loop exit that needs it.
+  [[nodiscard]] RegisterLiveness& live() {
+    if (!live_) live_.emplace(k_, g_, table_);
+    return *live_;
+  }
+
+  DefUseTable table_;
+  std::optional<RegisterLiveness> live_;
   std::vector<RegDivergence> regs_;   ///< reported: divergent somewhere, and the first reason
   std::vector<bool> everywhere_;      ///< divergent at every use
   std::vector<BranchUniformity> branches_;
@@ -74,9 +81,10 @@ class Analyzer {
   std::vector<std::uint32_t> user_off_, user_pc_;            ///< reg -> instructions it flows into
   std::vector<std::uint32_t> reg_queue_, branch_queue_;
   std::vector<bool> loop_done_;
+  BranchJoins joins_;  ///< region and joins of the branch being processed
   // Scratch marks; a mark is set when it equals its token.
-  std::vector<std::uint32_t> label_token_, label_, join_, walked_, reg_seen_;
-  std::vector<std::uint32_t> region_;  ///< blocks labelled for the branch being processed
+  std::vector<std::uint32_t> walked_, reg_seen_;
+  std::vector<std::uint32_t> walk_;  ///< mark_from's work list
   std::unordered_set<std::uint64_t> walked_from_;  ///< (reg, block) pairs mark_from has walked
   std::uint32_t token_ = 0;
   std::uint32_t walk_token_ = 0;
@@ -99,20 +107,19 @@ void Analyzer::build() {
     branch_at_[br.pc] = static_cast<std::uint32_t>(branches_.size());
     branches_.push_back(br);
   }
-  const GenericReach reach = generic_reach(k_);
-  std::vector<RegDef> d;
-  std::vector<RegUse> u;
   def_off_.assign(std::size_t{pcs} + 1, 0);
   use_off_.assign(std::size_t{pcs} + 1, 0);
+  def_reg_.reserve(pcs);
+  def_kill_.reserve(pcs);
+  use_reg_.reserve(std::size_t{pcs} * 2);
   for (std::uint32_t pc = 0; pc < pcs; ++pc) {
-    defs(k_, pc, d, reach);
+    const auto d = table_.defs(pc);
     for (const RegDef& def : d) {
       def_reg_.push_back(def.reg);
       def_kill_.push_back(def.kills);
     }
     def_off_[pc + 1] = static_cast<std::uint32_t>(def_reg_.size());
-    uses(k_, pc, u, reach);
-    for (const RegUse& use : u)
+    for (const RegUse& use : table_.uses(pc))
       if (use.kind != UseKind::WarpWide) use_reg_.push_back(use.reg);
     use_off_[pc + 1] = static_cast<std::uint32_t>(use_reg_.size());
   }
@@ -152,9 +159,10 @@ void Analyzer::mark_from(std::uint32_t reg, std::uint32_t block, RegDivergence w
   if (regs_[reg].cause == DivergenceCause::None) regs_[reg] = why;
   if (!walked_from_.insert((std::uint64_t{reg} << 32) | block).second) return;  // done before
   // Walk the live range forward from the block, up to the writes that end it.
-  const auto live = live_.live_in(reg);
+  const auto live_blocks = live().live_in(reg);
   ++walk_token_;
-  std::vector<std::uint32_t> work{block};
+  std::vector<std::uint32_t>& work = walk_;
+  work.assign(1, block);
   walked_[block] = walk_token_;
   while (!work.empty()) {
     const auto& b = k_.blocks[work.back()];
@@ -167,7 +175,7 @@ void Analyzer::mark_from(std::uint32_t reg, std::uint32_t block, RegDivergence w
     }
     if (killed) continue;
     for (const std::uint32_t s : g_.succs(b.id))
-      if (walked_[s] != walk_token_ && std::binary_search(live.begin(), live.end(), s)) {
+      if (walked_[s] != walk_token_ && std::binary_search(live_blocks.begin(), live_blocks.end(), s)) {
         walked_[s] = walk_token_;
         work.push_back(s);
       }
@@ -190,44 +198,21 @@ void Analyzer::drain() {
   }
 }
 
-void Analyzer::merge_label(std::uint32_t block, std::uint32_t label, std::vector<std::uint32_t>& work,
-                           std::vector<std::uint32_t>& joins) {
-  if (label_token_[block] != token_) {
-    label_token_[block] = token_;
-    label_[block] = label;
-    work.push_back(block);
-    region_.push_back(block);
-  } else if (label_[block] != label && join_[block] != token_) {
-    join_[block] = token_;
-    joins.push_back(block);
-    label_[block] = block;  // a join starts paths of its own
-    work.push_back(block);
-  }
-}
-
 void Analyzer::process_branch(std::uint32_t index) {
   const std::uint32_t b = branches_[index].block;
   const std::uint32_t pc = branches_[index].pc;
   const std::uint32_t rec = pdom_.ipdom(b);
   const std::uint32_t token = ++token_;
 
-  // Label every block reachable from b's successors with the successor its
-  // paths come from; a block reached with two labels is a join. Paths stop
-  // at rec, and at b itself (going through b again is a new divergence
-  // there). The labelled blocks other than rec form the branch's region.
-  std::vector<std::uint32_t> work, joins;
-  region_.clear();
-  for (const std::uint32_t s : g_.succs(b)) merge_label(s, s, work, joins);
-  while (!work.empty()) {
-    const std::uint32_t x = work.back();
-    work.pop_back();
-    if (x == rec || x == b) continue;
-    for (const std::uint32_t y : g_.succs(x)) merge_label(y, label_[x], work, joins);
-  }
+  // The region (blocks reachable from b's successors, stopping at rec and
+  // at b) and its joins (analysis/branch_joins.hpp).
+  joins_.run(b, rec);
+  const auto region = joins_.region();
+  const auto joins = joins_.joins();
 
   // Registers written on those paths and live into a join differ there.
   if (!joins.empty()) {
-    for (const std::uint32_t x : region_) {
+    for (const std::uint32_t x : region) {
       if (x == b || x == rec) continue;
       const auto& block = k_.blocks[x];
       for (std::uint32_t p = block.first_pc; p <= block.last_pc; ++p)
@@ -235,7 +220,7 @@ void Analyzer::process_branch(std::uint32_t index) {
           if (everywhere_[reg] || reg_seen_[reg] == token) continue;
           reg_seen_[reg] = token;
           for (const std::uint32_t j : joins)
-            if (live_.live_at_entry(reg, j)) mark_from(reg, j, {DivergenceCause::Join, pc, j});
+            if (live().live_at_entry(reg, j)) mark_from(reg, j, {DivergenceCause::Join, pc, j});
         }
     }
   }
@@ -243,8 +228,8 @@ void Analyzer::process_branch(std::uint32_t index) {
   // Temporal divergence: the loops that the region, or rec, leaves.
   for (std::uint32_t l = loops_.innermost(b); l != kNone; l = loops_.loop(l).parent) {
     bool leaves = rec == pdom_.exit() || !loops_.contains(l, rec);
-    for (std::size_t i = 0; i < region_.size() && !leaves; ++i)
-      leaves = region_[i] != rec && !loops_.contains(l, region_[i]);
+    for (std::size_t i = 0; i < region.size() && !leaves; ++i)
+      leaves = region[i] != rec && !loops_.contains(l, region[i]);
     if (!leaves) break;  // the enclosing loops contain this one
     process_loop(l, pc);
   }
@@ -262,7 +247,7 @@ void Analyzer::process_loop(std::uint32_t loop, std::uint32_t branch_pc) {
         if (everywhere_[reg] || reg_seen_[reg] == token) continue;
         reg_seen_[reg] = token;
         for (const std::uint32_t e : l.exits)
-          if (live_.live_at_entry(reg, e)) mark_from(reg, e, {DivergenceCause::LoopExit, branch_pc, loop});
+          if (live().live_at_entry(reg, e)) mark_from(reg, e, {DivergenceCause::LoopExit, branch_pc, loop});
       }
   }
 }

@@ -55,11 +55,12 @@
 //   joins     for a divergent branch in block B with immediate
 //             post-dominator R, the region is the set of blocks reachable
 //             from B's successors by paths that stop at R and at B (passing
-//             B again is a new divergence there). Label propagation (as in
-//             SSA construction with a variable set differently on each
-//             outgoing edge of B) finds the joins: blocks of the region, or
-//             R, reached by paths from different successors of B that meet
-//             there first. A register written in the region (B excluded:
+//             B again is a new divergence there). The joins are the blocks
+//             of the region, or R, reached by two paths from different
+//             successors of B that are disjoint except there: where SSA
+//             construction puts a phi for a variable set differently on each
+//             outgoing edge of B (analysis/branch_joins.hpp; exact with loops
+//             and irreducible regions inside the region). A register written in the region (B excluded:
 //             its writes precede the branch) and live at the entry of a
 //             join is divergent from that join on (threads arrive with
 //             different reaching definitions). Inside the region, before
@@ -75,7 +76,9 @@
 //
 // Cost: each register and branch is processed once; a divergent branch
 // costs the size of its region, a loop with a divergent exit its size;
-// liveness is asked per register (analysis/liveness.hpp). As with LLVM's
+// defs and uses are decoded once (analysis/def_use_table.hpp); liveness is
+// built only when a join or loop exit needs it, and asked per register
+// (analysis/liveness.hpp). As with LLVM's
 // sync-dependence analysis, the worst case is many divergent branches whose
 // regions all reach far: k divergent early exits to the end of an n-block
 // kernel cost O(k n) (5,000 of them in 10,000 blocks take about 0.6 s).

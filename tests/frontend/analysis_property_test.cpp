@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/analysis/branch_joins.hpp"
 #include "frontend/analysis/kernel_analysis.hpp"
 #include "tests/frontend/cfg_builder.hpp"
 
@@ -57,6 +58,105 @@ std::vector<bool> reach(const Adj& succ, std::uint32_t from, std::uint32_t remov
 /// a dominates b in the graph rooted at root (b reachable).
 bool brute_dominates(const Adj& succ, std::uint32_t root, std::uint32_t a, std::uint32_t b) {
   return a == b || !reach(succ, root, a)[b];
+}
+
+/// Whether some simple path from `from` to `z`, with no interior node in
+/// `stops` (the branch and its stop block), leaves a path from `other` to
+/// `z` disjoint from it except at z.
+bool disjoint_paths(const Adj& succ, std::uint32_t from, std::uint32_t other, std::uint32_t z,
+                    const std::vector<bool>& stops, std::vector<bool>& on_path) {
+  if (from == z) {  // the first path is done: search the second one
+    if (other == z) return true;
+    if (on_path[other] || stops[other]) return false;
+    std::vector<bool> seen(on_path);
+    std::vector<std::uint32_t> work{other};
+    seen[other] = true;
+    while (!work.empty()) {
+      const std::uint32_t x = work.back();
+      work.pop_back();
+      for (const std::uint32_t y : succ[x]) {
+        if (y == z) return true;
+        if (!seen[y] && !stops[y]) {
+          seen[y] = true;
+          work.push_back(y);
+        }
+      }
+    }
+    return false;
+  }
+  if (stops[from]) return false;
+  on_path[from] = true;
+  bool found = false;
+  for (const std::uint32_t y : succ[from])
+    if (!found && (y == z || !on_path[y])) found = disjoint_paths(succ, y, other, z, stops, on_path);
+  on_path[from] = false;
+  return found;
+}
+
+// Joins of branches against their definition: two paths from distinct
+// successors, disjoint except at the join, stopping at the branch and its
+// stop block (the IPDOM, or an arbitrary block).
+TEST(AnalysisProperties, BranchJoinsAreMeetingPointsOfDisjointPaths) {
+  std::mt19937 rng(7355608);
+  unsigned joins_seen = 0, cyclic_joins = 0;
+  for (int round = 0; round < 300; ++round) {
+    const std::uint32_t n = 2 + static_cast<std::uint32_t>(round % 11);
+    const std::string text = random_cfg(rng, n);
+    SCOPED_TRACE(text);
+    const auto k = test::build_cfg(text);
+    const auto a = analyze_kernel(k.kernel);
+    Adj succ(n);
+    for (const auto& b : k.kernel.blocks) succ[b.id] = b.succs;
+    BranchJoins finder(a.graph);
+    for (std::uint32_t b = 0; b < n; ++b) {
+      if (succ[b].size() < 2) continue;
+      for (const std::uint32_t stop : {a.postdom.ipdom(b), kNone, (b + 1 + static_cast<std::uint32_t>(round)) % n}) {
+        SCOPED_TRACE("branch " + std::to_string(b) + " stop " + std::to_string(stop));
+        finder.run(b, stop);
+        std::vector<bool> stops(n, false);
+        stops[b] = true;
+        if (stop < n) stops[stop] = true;
+        // Region: reachable from the successors without passing the stops.
+        std::vector<bool> in_region(n, false);
+        std::vector<std::uint32_t> work;
+        for (const std::uint32_t s : succ[b])
+          if (!in_region[s]) {
+            in_region[s] = true;
+            work.push_back(s);
+          }
+        while (!work.empty()) {
+          const std::uint32_t x = work.back();
+          work.pop_back();
+          if (stops[x]) continue;
+          for (const std::uint32_t y : succ[x])
+            if (!in_region[y]) {
+              in_region[y] = true;
+              work.push_back(y);
+            }
+        }
+        std::vector<bool> got_region(n, false), got_join(n, false);
+        for (const std::uint32_t x : finder.region()) {
+          ASSERT_FALSE(got_region[x]);
+          got_region[x] = true;
+        }
+        for (const std::uint32_t x : finder.joins()) got_join[x] = true;
+        for (std::uint32_t z = 0; z < n; ++z) {
+          ASSERT_EQ(got_region[z], in_region[z]) << "region " << z;
+          bool join = false;
+          std::vector<bool> on_path(n, false);
+          for (const std::uint32_t s1 : succ[b])
+            for (const std::uint32_t s2 : succ[b])
+              if (!join && s1 != s2 && in_region[z]) join = disjoint_paths(succ, s1, s2, z, stops, on_path);
+          ASSERT_EQ(got_join[z], join) << "join " << z;
+          joins_seen += join ? 1U : 0U;
+          cyclic_joins += join && a.loops.innermost(z) != kNone ? 1U : 0U;
+        }
+      }
+    }
+  }
+  std::printf("joins %u, in loops %u\n", joins_seen, cyclic_joins);
+  EXPECT_GT(joins_seen, 100U);
+  EXPECT_GT(cyclic_joins, 20U);
 }
 
 TEST(AnalysisProperties, RandomCfgs) {

@@ -369,5 +369,75 @@ TEST(Uniformity, BranchesSummary) {
   EXPECT_EQ(r.a.nvidia_table, r.a.ipdom_table);
 }
 
+// Regression: labels used to be propagated in worklist order, so a block
+// reached first by one successor's paths passed that label on before it
+// turned out to be a join, and the blocks after it (here the loop header H)
+// were taken for joins as well. Only J is a join; the loop is uniform.
+TEST(Uniformity, EarlyExitUnderDivergentBranchMakesNoFalseJoinDownstream) {
+  const auto r = run(R"(
+    A: ld.param %r4, [n]; mov %r1, %tid.x; setp.lt %p1, %r1, 5; @%p1 bra S2
+    B: add %r2, %r4, 1; bra.uni J
+    S2: setp.eq %p2, %r4, 7; @%p2 bra REC
+    J: mov %r5, 0
+    H: add %r5, %r5, 1; setp.lt %p3, %r5, %r4; @%p3 bra H
+    REC: exit
+  )");
+  EXPECT_FALSE(r.uniform("A"));
+  EXPECT_FALSE(r.divergent("%r5"));
+  EXPECT_FALSE(r.divergent("%p3"));
+  EXPECT_TRUE(r.uniform("H"));
+  EXPECT_TRUE(r.uniform("S2"));
+}
+
+// The same with the early exit on the fall-through side of the branch.
+TEST(Uniformity, EarlyExitOnFallThroughSideMakesNoFalseJoinDownstream) {
+  const auto r = run(R"(
+    A: ld.param %r4, [n]; mov %r1, %tid.x; setp.lt %p1, %r1, 5; @%p1 bra B
+    S2: setp.eq %p2, %r4, 7; @%p2 bra REC
+    J0: -> J
+    B: add %r2, %r4, 1
+    J: mov %r5, 0
+    H: add %r5, %r5, 1; setp.lt %p3, %r5, %r4; @%p3 bra H
+    REC: exit
+  )");
+  EXPECT_FALSE(r.uniform("A"));
+  EXPECT_FALSE(r.divergent("%r5"));
+  EXPECT_TRUE(r.uniform("H"));
+}
+
+// A chain of blocks and a nested loop after the join: none is a join.
+TEST(Uniformity, NestedLoopAfterJoinUnderEarlyExitStaysUniform) {
+  const auto r = run(R"(
+    A: ld.param %r4, [n]; mov %r1, %tid.x; setp.lt %p1, %r1, 5; @%p1 bra S2
+    B: -> J
+    S2: setp.eq %p2, %r4, 7; @%p2 bra REC
+    J: mov %r5, 0
+    C: mov %r6, 0
+    H: add %r5, %r5, 1; mov %r7, 0
+    I: add %r7, %r7, 1; add %r6, %r6, %r7; setp.lt %p4, %r7, %r4; @%p4 bra I
+    L: setp.lt %p3, %r5, %r4; @%p3 bra H
+    E: add %r8, %r6, %r5
+    REC: exit
+  )");
+  EXPECT_FALSE(r.uniform("A"));
+  for (const char* reg : {"%r5", "%r6", "%r7", "%r8", "%p3", "%p4"}) EXPECT_FALSE(r.divergent(reg)) << reg;
+  EXPECT_TRUE(r.uniform("I"));
+  EXPECT_TRUE(r.uniform("L"));
+}
+
+// A real join at the loop header still makes the value divergent there.
+TEST(Uniformity, JoinAtLoopHeaderAfterEarlyExitIsFound) {
+  const auto r = run(R"(
+    A: ld.param %r4, [n]; mov %r1, %tid.x; setp.lt %p1, %r1, 5; mov %r5, 0; @%p1 bra S2
+    B: mov %r5, 3; -> H
+    S2: setp.eq %p2, %r4, 7; @%p2 bra REC
+    H: add %r5, %r5, 1; setp.lt %p3, %r5, %r4; @%p3 bra H
+    REC: exit
+  )");
+  EXPECT_EQ(r.cause("%r5"), DivergenceCause::Join);
+  EXPECT_EQ(r.a.uniformity.cause(r.k.reg("%r5")).from, r.k.block("H"));
+  EXPECT_FALSE(r.uniform("H"));
+}
+
 }  // namespace
 }  // namespace lockstep::analysis
