@@ -9,9 +9,15 @@
 namespace lockstep {
 
 Source::Source(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+  line_starts_.reserve(text_.size() / 24 + 1);
   line_starts_.push_back(0);
-  for (std::size_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  const char* const begin = text_.data();
+  const char* const end = begin + text_.size();
+  for (const char* p = begin; p < end;) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    if (nl == nullptr) break;
+    p = static_cast<const char*>(nl) + 1;
+    line_starts_.push_back(static_cast<std::size_t>(p - begin));
   }
 }
 
