@@ -252,6 +252,14 @@ std::string_view Lexer::string_literal(std::string_view what) {
   std::string_view body;
   lex(it, end_, string_body_p, body);
   if (it == end_ || *it != '"') fail(start, "unterminated string");
+  // Control bytes (other than tab) have no place in a PTX string; a raw one
+  // is binary garbage, not text to keep and print back.
+  for (const char* q = start + 1; q != it; ++q) {
+    const auto b = static_cast<unsigned char>(*q);
+    if ((b < 0x20 && b != '\t') || b == 0x7f) {
+      fail(q, fmt::format("control character 0x{:02x} in a string", static_cast<unsigned>(b)));
+    }
+  }
   p_ = it + 1;
   return body;
 }

@@ -99,15 +99,15 @@ class Parser {
     } else if (w == "entry" || w == "func") {
       m.items.emplace_back(function(w == "entry", {}, off));
     } else if (grammar::is_linkage(w) || grammar::is_var_space(w)) {
-      linked_item(m, w, off);
+      linked_item(m, w, at, off);
     } else {
       misplaced_or_unknown(at, w, "at module scope");
     }
   }
 
   /// `.visible .entry ...`, `.extern .func ...`, `.weak .global ...` or a
-  /// variable declaration without linkage (`w` is the first word).
-  void linked_item(ast::Module& m, std::string_view w, ast::Offset off) {
+  /// variable declaration without linkage (`w` is the first word, at `linkage_at`).
+  void linked_item(ast::Module& m, std::string_view w, const char* linkage_at, ast::Offset off) {
     std::string_view linkage;
     std::string_view space = w;
     if (grammar::is_linkage(w)) {
@@ -122,10 +122,18 @@ class Parser {
         lx_.fail(at, fmt::format("expected '.entry', '.func' or a state space after '.{}', found {}",
                                  w, lx_.describe(at)));
       }
+      check_linkage(linkage_at, linkage, space);
     }
     scratch_.clear();
     grammar::parse_var_decl(lx_, var_proto(linkage, space, off), DeclContext::Statement, scratch_);
     for (auto& d : scratch_) m.items.emplace_back(std::move(d));
+  }
+  /// Linkage (`.extern`, `.visible`, ...) names a symbol of the module;
+  /// a `.param` variable (a parameter or a call-sequence argument) has none.
+  void check_linkage(const char* at, std::string_view linkage, std::string_view space) {
+    if (space == "param") {
+      lx_.fail(at, fmt::format("linkage '.{}' is not allowed on a '.param' variable", linkage));
+    }
   }
   static ast::VarDecl var_proto(std::string_view linkage, std::string_view space,
                                 ast::Offset off) {
@@ -388,6 +396,7 @@ class Parser {
           lx_.fail(at2, fmt::format("expected a state space after '.{}', found {}", w,
                                     lx_.describe(at2)));
         }
+        check_linkage(at, linkage, space);
       }
       const ast::VarDecl proto = var_proto(linkage, space, off);
       if (params_here && space == "param") {

@@ -126,6 +126,17 @@ std::vector<BadCase> bad_cases() {
        "6:11: error: expected the called function, found ';'"},
       {"pragma without semicolon", kV + ".pragma \"nounroll\"\n.entry k() {}\n",
        "3:1: error: expected ';' after '.pragma', found '.entry'"},
+      {"linkage on an in-body parameter (fuzz)",
+       ".version 1.2\n.entry k\n{\n.extern.param .s32 __cudaparm_k_n;\nret;\n}\n",
+       "4:1: error: linkage '.extern' is not allowed on a '.param' variable"},
+      {"linkage on a call-sequence parameter", body("{\n.visible .param .b32 p;\n}"),
+       "7:1: error: linkage '.visible' is not allowed on a '.param' variable"},
+      {"linkage on a module-scope parameter", kV + ".weak .param .b32 p;\n",
+       "2:1: error: linkage '.weak' is not allowed on a '.param' variable"},
+      {"control byte in a string (fuzz)", kV + ".file 1 \"crt\x81\x12y\"\n",
+       "2:14: error: control character 0x12 in a string"},
+      {"nul byte in a string", kV + std::string(".pragma \"a\0b\";\n", 15),
+       "2:11: error: control character 0x00 in a string"},
       {"target without name", kV + ".target\n", "3:1: error: expected a target name, found end of file"},
   };
 }
