@@ -1,7 +1,5 @@
 #include "cli/app.hpp"
 
-#include <fmt/ostream.h>
-
 #include <exception>
 
 #include "cli/commands.hpp"

@@ -21,8 +21,7 @@ namespace lockstep::cli {
                                               const analysis::KernelAnalysis& a);
 
 /// Readable text: blocks with successors, loops, branches.
-void cfg_text(std::ostream& out, const ir::Module& module, const ir::Kernel& kernel,
-              const analysis::KernelAnalysis& a);
+void cfg_text(std::ostream& out, const ir::Kernel& kernel, const analysis::KernelAnalysis& a);
 
 /// A DOT subgraph (cluster) for the kernel: blocks as boxes, loops as nested
 /// clusters (irreducible ones in red), back edges dashed, and for every

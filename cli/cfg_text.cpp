@@ -12,9 +12,7 @@ std::string block_name(std::uint32_t b, const analysis::KernelAnalysis& a) {
 
 }  // namespace
 
-void cfg_text(std::ostream& out, const ir::Module& module, const ir::Kernel& kernel,
-              const analysis::KernelAnalysis& a) {
-  (void)module;
+void cfg_text(std::ostream& out, const ir::Kernel& kernel, const analysis::KernelAnalysis& a) {
   const auto branches = a.branches();
   out << fmt::format("kernel {}: {} instructions, {} blocks, {} loops, {} branches\n", kernel.name,
                      kernel.code.size(), kernel.blocks.size(), a.loops.size(), branches.size());

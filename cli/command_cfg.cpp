@@ -31,7 +31,7 @@ int run_cfg(const CfgOptions& o, std::ostream& out) {
     for (std::size_t i = 0; i < kernels.size(); ++i) cfg_dot(out, *kernels[i], analysis::analyze_kernel(*kernels[i]), i);
     out << "}\n";
   } else {
-    for (const auto* k : kernels) cfg_text(out, module, *k, analysis::analyze_kernel(*k));
+    for (const auto* k : kernels) cfg_text(out, *k, analysis::analyze_kernel(*k));
   }
   return 0;
 }
