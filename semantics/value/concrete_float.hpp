@@ -1,0 +1,10 @@
+// Floating-point and conversion operations of the concrete domain.
+#pragma once
+
+#include <cstdint>
+
+namespace lockstep::sem {
+
+struct ConcreteFloatOps {};
+
+}  // namespace lockstep::sem
