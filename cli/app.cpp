@@ -16,6 +16,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   add_parse_command(app, action);
   add_print_command(app, action);
   add_cfg_command(app, action);
+  add_run_command(app, action);
 
   try {
     app.parse(argc, argv);

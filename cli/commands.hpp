@@ -18,5 +18,7 @@ void add_parse_command(CLI::App& app, Action& action);
 void add_print_command(CLI::App& app, Action& action);
 /// `lockstep cfg FILE [--kernel NAME] [--json | --dot]`: CFGs and analyses.
 void add_cfg_command(CLI::App& app, Action& action);
+/// `lockstep run FILE --launch SPEC [--model M] [--schedule S] ...`: execute a launch.
+void add_run_command(CLI::App& app, Action& action);
 
 }  // namespace lockstep::cli

@@ -1,0 +1,251 @@
+#include "cli/run_report.hpp"
+
+#include <set>
+#include <span>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "semantics/spec/element.hpp"
+#include "semantics/spec/expect.hpp"
+
+namespace lockstep::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string lane_list(sem::Mask m) {
+  std::string s;
+  while (m != 0) {
+    const unsigned a = sem::lowest_lane(m);
+    unsigned b = a;
+    while (b + 1 < sem::kWarpSize && sem::has_lane(m, b + 1)) ++b;
+    s += fmt::format("{}{}", s.empty() ? "" : ",", a == b ? fmt::format("{}", a) : fmt::format("{}-{}", a, b));
+    m &= b + 1 >= sem::kWarpSize ? 0U : ~((sem::Mask{1} << (b + 1)) - 1);
+  }
+  return s;
+}
+
+std::string cuda_loc(const ir::Module& m, const ir::Instr& in) {
+  if (in.cuda.file == 0) return {};
+  const auto f = m.files.find(in.cuda.file);
+  return fmt::format("{}:{}", f == m.files.end() ? std::string("?") : f->second, in.cuda.line);
+}
+
+/// "pc 12 (file.ptx:40, file.cu:7)".
+std::string where(const sem::LaunchSetup& s, std::uint32_t pc) {
+  const ir::Kernel& k = *s.kernel;
+  if (pc >= k.code.size()) return fmt::format("pc {}", pc);
+  const ir::Instr& in = k.code[pc];
+  const std::string cuda = cuda_loc(*s.module, in);
+  return fmt::format("pc {} ({}:{}{}{})", pc, s.module->path, in.loc.line, cuda.empty() ? "" : ", ", cuda);
+}
+
+std::string dim3(const std::array<std::uint32_t, 3>& v) { return fmt::format("({},{},{})", v[0], v[1], v[2]); }
+
+std::string state_name(const sem::StuckThreads& t) {
+  return t.progressing ? "spinning" : sem::wait_kind_name(t.wait.kind);
+}
+
+std::string reason(const sem::LaunchSetup& s, const sem::StuckThreads& t) {
+  switch (t.progressing ? sem::WaitKind::Ready : t.wait.kind) {
+    case sem::WaitKind::Ready: return t.progressing ? "keeps executing inside the cycle" : "could issue but never finishes";
+    case sem::WaitKind::Reconverge: return fmt::format("waits for reconvergence at {}", where(s, t.wait.until_pc));
+    case sem::WaitKind::Pending: return "a divergent path that the SIMT stack never schedules";
+    case sem::WaitKind::Barrier: return "waits at a barrier";
+    case sem::WaitKind::WarpSync: return "waits at a warp-synchronous instruction for lanes that never arrive";
+  }
+  return {};
+}
+
+std::vector<std::uint8_t> buffer_bytes(const sem::RunOutcome& r, const sem::BufferBinding& b) {
+  std::vector<std::uint8_t> bytes(b.bytes());
+  if (!bytes.empty()) r.memory.read(b.address, bytes.size(), bytes.data());
+  return bytes;
+}
+
+/// Innermost loops that contain a PC of the cycle: (header pc, loop) pairs.
+std::vector<std::uint32_t> cycle_loops(const sem::LaunchSetup& s, const std::vector<std::uint32_t>& pcs) {
+  std::set<std::uint32_t> headers;
+  const auto& loops = s.analysis.loops.loops();
+  for (const std::uint32_t pc : pcs) {
+    const std::uint32_t b = s.kernel->block_of(pc);
+    std::uint32_t best = 0xffffffffU;
+    for (std::uint32_t i = 0; i < loops.size(); ++i) {
+      const auto& l = loops[i];
+      if (std::binary_search(l.blocks.begin(), l.blocks.end(), b) && (best == 0xffffffffU || l.depth > loops[best].depth)) {
+        best = i;
+      }
+    }
+    if (best != 0xffffffffU) headers.insert(s.kernel->blocks[loops[best].header].first_pc);
+  }
+  return {headers.begin(), headers.end()};
+}
+
+bool expectations_hold(const sem::RunOutcome& r, const RunContext& c) {
+  for (const sem::ExpectSpec& e : c.spec->expects) {
+    const sem::BufferBinding& b = c.setup->buffers[e.buffer];
+    if (!sem::compare_expect(e, b.type, buffer_bytes(r, b), 1).empty()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_exit_status(const sem::RunOutcome& r, const RunContext& c) {
+  switch (r.result.status) {
+    case sem::RunStatus::Completed: return expectations_hold(r, c) ? 0 : 2;
+    case sem::RunStatus::Deadlock:
+    case sem::RunStatus::Livelock: return 3;
+    case sem::RunStatus::StepLimit: return 4;
+    case sem::RunStatus::Error: return 5;
+  }
+  return 5;
+}
+
+void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) {
+  const sem::LaunchSetup& s = *c.setup;
+  const sem::RunResult& res = r.result;
+  out << r.output;
+  out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}\n", s.kernel->name, c.model, c.schedule,
+                     dim3(s.shape.grid), dim3(s.shape.block));
+  switch (res.status) {
+    case sem::RunStatus::Completed: out << "status: completed\n"; break;
+    case sem::RunStatus::Deadlock: out << "status: deadlock: no thread can issue and some never finished\n"; break;
+    case sem::RunStatus::Livelock:
+      if (res.fair) {
+        out << fmt::format("status: livelock: the launch state repeats every {} steps under a fair schedule; "
+                           "these threads can never finish{}\n",
+                           res.cycle_steps, c.model == "mimd" ? "" : " (SIMT-induced deadlock)");
+      } else {
+        out << fmt::format("status: livelock: the launch state repeats every {} steps, but the schedule is not fair "
+                           "(a unit that could issue never did); not evidence of a SIMT-induced deadlock\n",
+                           res.cycle_steps);
+      }
+      for (const std::uint32_t h : cycle_loops(s, res.cycle_pcs)) {
+        out << fmt::format("  loop with header {} {}\n", s.kernel->blocks[s.kernel->block_of(h)].label.empty()
+                                                          ? std::string("?") : s.kernel->blocks[s.kernel->block_of(h)].label,
+                           where(s, h));
+      }
+      break;
+    case sem::RunStatus::StepLimit: out << "status: step-limit: inconclusive, the step limit was reached\n"; break;
+    case sem::RunStatus::Error: {
+      const sem::LaunchFault& f = *res.fault;
+      out << fmt::format("status: error: {}: {}\n  thread {} of block {} (warp {} lane {}) at {}\n", f.kind, f.message,
+                         dim3(f.thread), dim3(f.block), f.warp, f.lane, where(s, f.pc));
+      break;
+    }
+  }
+  for (const sem::StuckThreads& t : res.stuck) {
+    out << fmt::format("  block {} warp {} lanes {}: {} at {}: {}\n", dim3(sem::LaunchShape::unflatten(t.block, s.shape.grid)),
+                       t.warp_in_block, lane_list(t.wait.lanes), state_name(t), where(s, t.wait.pc), reason(s, t));
+  }
+  out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}\n", res.stats.steps,
+                     res.stats.warp_instructions, res.stats.thread_instructions);
+  if (res.status != sem::RunStatus::Completed) return;
+  if (!c.spec->expects.empty()) {
+    for (const sem::ExpectSpec& e : c.spec->expects) {
+      const sem::BufferBinding& b = s.buffers[e.buffer];
+      const auto bytes = buffer_bytes(r, b);
+      const auto all = sem::compare_expect(e, b.type, bytes);
+      if (all.empty()) {
+        out << fmt::format("expect {}: ok ({} elements)\n", b.name, b.count);
+        continue;
+      }
+      out << fmt::format("expect {}: {} mismatch(es)\n", b.name, all.size());
+      for (std::size_t i = 0; i < all.size() && i < 20; ++i) {
+        out << fmt::format("  {}[{}]: expected {}, got {}\n", b.name, all[i].index, all[i].expected, all[i].actual);
+      }
+      if (all.size() > 20) out << fmt::format("  ... {} more\n", all.size() - 20);
+    }
+    return;
+  }
+  for (const sem::BufferBinding& b : s.buffers) {
+    const auto bytes = buffer_bytes(r, b);
+    const unsigned w = ir::byte_width(b.type);
+    std::string line;
+    for (std::size_t i = 0; i < b.count && i < 64; ++i) line += (i ? " " : "") + sem::format_element(b.type, bytes.data() + i * w);
+    if (b.count > 64) line += fmt::format(" ... ({} more)", b.count - 64);
+    out << fmt::format("buffer {} ({} x {}): {}\n", b.name, ir::type_name(b.type), b.count, line);
+  }
+}
+
+ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
+  const sem::LaunchSetup& s = *c.setup;
+  const sem::RunResult& res = r.result;
+  ordered_json j;
+  j["status"] = sem::run_status_name(res.status);
+  j["kernel"] = s.kernel->name;
+  j["model"] = c.model;
+  j["schedule"] = c.schedule;
+  j["grid"] = s.shape.grid;
+  j["block"] = s.shape.block;
+  j["steps"] = res.stats.steps;
+  j["warp_instructions"] = res.stats.warp_instructions;
+  j["thread_instructions"] = res.stats.thread_instructions;
+  j["output"] = r.output;
+  ordered_json bufs = ordered_json::object();
+  for (const sem::BufferBinding& b : s.buffers) {
+    const auto bytes = buffer_bytes(r, b);
+    const unsigned w = ir::byte_width(b.type);
+    ordered_json arr = ordered_json::array();
+    for (std::size_t i = 0; i < b.count; ++i) {
+      const std::string text = sem::format_element(b.type, bytes.data() + i * w);
+      const ordered_json v = ordered_json::parse(text, nullptr, false);
+      arr.push_back(v.is_discarded() ? ordered_json(text) : v);
+    }
+    bufs[b.name] = std::move(arr);
+  }
+  j["buffers"] = std::move(bufs);
+  ordered_json ex = ordered_json::array();
+  if (res.status == sem::RunStatus::Completed) {
+    for (const sem::ExpectSpec& e : c.spec->expects) {
+      const sem::BufferBinding& b = s.buffers[e.buffer];
+      const auto mism = sem::compare_expect(e, b.type, buffer_bytes(r, b), 100);
+      ordered_json m = ordered_json::array();
+      for (const sem::Mismatch& x : mism) m.push_back({{"index", x.index}, {"expected", x.expected}, {"actual", x.actual}});
+      ex.push_back({{"buffer", b.name}, {"ok", mism.empty()}, {"mismatches", std::move(m)}});
+    }
+  }
+  j["expect"] = std::move(ex);
+  ordered_json stuck = ordered_json::array();
+  for (const sem::StuckThreads& t : res.stuck) {
+    const ir::Instr& in = s.kernel->code[t.wait.pc];
+    ordered_json threads = ordered_json::array();
+    sem::for_each_lane(t.wait.lanes, [&](unsigned l) { threads.push_back(t.warp_in_block * sem::kWarpSize + l); });
+    ordered_json e;
+    e["block"] = sem::LaunchShape::unflatten(t.block, s.shape.grid);
+    e["warp"] = t.warp_in_block;
+    e["lanes"] = lane_list(t.wait.lanes);
+    e["threads"] = std::move(threads);
+    e["pc"] = t.wait.pc;
+    e["line"] = in.loc.line;
+    const std::string cuda = cuda_loc(*s.module, in);
+    e["cuda"] = cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda);
+    e["state"] = state_name(t);
+    if (t.wait.kind == sem::WaitKind::Reconverge && !t.progressing) e["until_pc"] = t.wait.until_pc;
+    e["reason"] = reason(s, t);
+    stuck.push_back(std::move(e));
+  }
+  j["stuck"] = std::move(stuck);
+  if (res.status == sem::RunStatus::Livelock) {
+    ordered_json loops = ordered_json::array();
+    for (const std::uint32_t h : cycle_loops(s, res.cycle_pcs)) {
+      const std::string cuda = cuda_loc(*s.module, s.kernel->code[h]);
+      loops.push_back({{"header_pc", h}, {"line", s.kernel->code[h].loc.line},
+                       {"cuda", cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda)}});
+    }
+    j["livelock"] = {{"fair", res.fair}, {"simt_induced", res.fair && c.model != "mimd"},
+                     {"cycle_steps", res.cycle_steps}, {"cycle_pcs", res.cycle_pcs}, {"loops", std::move(loops)}};
+  }
+  if (res.fault) {
+    const sem::LaunchFault& f = *res.fault;
+    const std::string cuda = cuda_loc(*s.module, s.kernel->code[f.pc]);
+    j["fault"] = {{"kind", f.kind}, {"message", f.message}, {"block", f.block}, {"thread", f.thread},
+                  {"warp", f.warp}, {"lane", f.lane}, {"pc", f.pc}, {"line", s.kernel->code[f.pc].loc.line},
+                  {"cuda", cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda)}};
+  }
+  return j;
+}
+
+}  // namespace lockstep::cli

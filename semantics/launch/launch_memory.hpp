@@ -1,0 +1,37 @@
+// LaunchState: per-warp storage created on first issue (registers, local
+// memory) and the memory port of one instruction.
+#pragma once
+
+#include "semantics/launch/launch_state.hpp"
+#include "semantics/memory/memory_port.hpp"
+
+namespace lockstep::sem {
+
+template <DivergenceModel M>
+void LaunchState<M>::ensure_registers(std::uint32_t w) {
+  WarpData& wd = warps_[w];
+  if (!wd.regs.empty()) return;
+  wd.regs.assign(setup_->reg_bits.size() * kWarpSize, 0);
+  if (setup_->layout->local_size() != 0) {
+    wd.local.reserve(kWarpSize);
+    for (unsigned l = 0; l < kWarpSize; ++l) wd.local.push_back(has_lane(wd.live, l) ? setup_->layout->new_local() : SpaceMemory{});
+  }
+}
+
+template <DivergenceModel M>
+MemoryPort LaunchState<M>::port(std::uint32_t w) {
+  WarpData& wd = warps_[w];
+  MemoryPort p;
+  p.global = &global_;
+  p.shared = &blocks_[wd.block].shared;
+  if (!wd.local.empty()) {
+    for (unsigned l = 0; l < kWarpSize; ++l) p.local[l] = has_lane(wd.live, l) ? &wd.local[l] : nullptr;
+  }
+  p.constant = &setup_->constants;
+  p.param = &setup_->params;
+  p.map = &setup_->map;
+  p.layout = setup_->layout.get();
+  return p;
+}
+
+}  // namespace lockstep::sem

@@ -1,0 +1,72 @@
+// Everything fixed for one launch, shared by every state of it: the kernel,
+// its analyses and the reconvergence table the models use, the launch shape,
+// register widths, the memory layout, and the initial global memory and
+// parameter image (buffers allocated and initialised, arguments written,
+// `[constants]` applied).
+//
+// prepare_launch resolves a launch spec against a module; every mismatch
+// (unknown kernel, wrong parameter count or size, constant of unknown name or
+// wrong length) is an InputError at the spec's position.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "frontend/analysis/kernel_analysis.hpp"
+#include "frontend/ir/module.hpp"
+#include "semantics/launch/launch_shape.hpp"
+#include "semantics/memory/address_map.hpp"
+#include "semantics/memory/global_memory.hpp"
+#include "semantics/memory/layout.hpp"
+#include "semantics/memory/space_memory.hpp"
+#include "semantics/spec/launch_spec.hpp"
+
+namespace lockstep::sem {
+
+/// Where a spec buffer lives in global memory.
+struct BufferBinding {
+  std::string name;
+  ir::Type type = ir::Type::U8;
+  std::size_t count = 0;
+  std::uint64_t address = 0;
+  [[nodiscard]] std::uint64_t bytes() const noexcept { return count * ir::byte_width(type); }
+};
+
+/// Which reconvergence table the SIMT-stack models take.
+enum class ReconvergenceChoice : std::uint8_t { Nvidia, Ipdom };
+
+struct LaunchSetup {
+  const ir::Module* module = nullptr;
+  const ir::Kernel* kernel = nullptr;
+  LaunchShape shape;
+  analysis::KernelAnalysis analysis;
+  analysis::ReconvergenceTable table;                   ///< the chosen table (a copy)
+  const analysis::ReconvergenceTable* reconv = nullptr; ///< == &table
+  std::vector<unsigned> reg_bits;                       ///< per register, then the carry flag (1)
+  AddressMap map;
+  GlobalMemory initial_global;
+  std::unique_ptr<MemoryLayout> layout;
+  SpaceMemory params;                                   ///< the .param image
+  SpaceMemory constants;                                ///< the .const image with `[constants]` applied
+  std::vector<BufferBinding> buffers;                   ///< as in the spec, in order
+
+  LaunchSetup() = default;
+  LaunchSetup(const LaunchSetup&) = delete;
+  LaunchSetup& operator=(const LaunchSetup&) = delete;
+
+  [[nodiscard]] SpaceMemory make_shared_memory() const { return layout->new_shared(); }
+  [[nodiscard]] std::uint64_t shared_bytes() const noexcept { return layout->shared_size(); }
+  /// Replaces the reconvergence table the models use.
+  void use_table(analysis::ReconvergenceTable t) {
+    table = std::move(t);
+    reconv = &table;
+  }
+};
+
+/// Builds the setup of `spec` for `module` (which must outlive it).
+[[nodiscard]] std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const LaunchSpec& spec,
+                                                          ReconvergenceChoice table = ReconvergenceChoice::Nvidia);
+
+}  // namespace lockstep::sem

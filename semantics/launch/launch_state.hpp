@@ -1,0 +1,127 @@
+// The state of one kernel launch under divergence model M: every block's
+// shared memory and barriers, every warp's registers and model state, global
+// memory, printf output and counters. A value: copyable and hashable.
+//
+// The interface the runner, the explorer and the simulator drive:
+//   enabled(w)   keys of the units of warp w that may issue now (a lane mask)
+//   step(w, k)   executes the next instruction of unit k of warp w
+// All blocks are resident (occupancy limits belong to the simulator).
+// Semantics of every rule are in docs/semantics.md.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/launch/barrier_state.hpp"
+#include "semantics/launch/launch_fault.hpp"
+#include "semantics/launch/launch_setup.hpp"
+#include "semantics/launch/launch_stats.hpp"
+#include "semantics/launch/rendezvous.hpp"
+#include "semantics/memory/global_memory.hpp"
+#include "semantics/memory/memory_port.hpp"
+#include "semantics/memory/space_memory.hpp"
+#include "semantics/model/divergence_model.hpp"
+#include "semantics/model/state_hasher.hpp"
+#include "semantics/value/concrete_domain.hpp"
+
+namespace lockstep::sem {
+
+/// Per-warp data the launch state keeps beside the model's state.
+struct WarpData {
+  std::uint32_t block = 0;          ///< block index in the launch
+  std::uint32_t warp_in_block = 0;
+  Mask live = 0;                    ///< lanes that hold a thread
+  Mask exited = 0;
+  std::vector<std::uint64_t> regs;  ///< (registers + carry) x 32 lanes; empty once the warp is done
+  std::vector<SpaceMemory> local;   ///< per-lane local memory (empty when the kernel uses none)
+  std::vector<Rendezvous> pending;  ///< warp-synchronous collectives waiting for members
+  friend bool operator==(const WarpData&, const WarpData&) = default;
+};
+
+/// Per-block data: shared memory and the 16 barriers.
+struct BlockData {
+  SpaceMemory shared;
+  std::vector<BarrierState> barriers;
+  std::uint32_t exited = 0;  ///< threads of the block that have exited
+  friend bool operator==(const BlockData&, const BlockData&) = default;
+};
+
+enum class LaunchStatus : std::uint8_t { Running, Completed, Error };
+
+template <DivergenceModel M>
+class LaunchState {
+ public:
+  using D = ConcreteDomain;
+
+  LaunchState(const LaunchSetup& setup, M model);
+
+  [[nodiscard]] std::uint32_t warp_count() const noexcept { return static_cast<std::uint32_t>(warps_.size()); }
+  [[nodiscard]] Mask enabled(std::uint32_t w) const noexcept;
+  void step(std::uint32_t w, unsigned key);
+
+  [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
+  [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
+  [[nodiscard]] const std::optional<LaunchFault>& fault() const noexcept { return fault_; }
+  [[nodiscard]] const LaunchStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] const GlobalMemory& global() const noexcept { return global_; }
+  [[nodiscard]] const std::string& output() const noexcept { return output_; }
+  [[nodiscard]] const LaunchSetup& setup() const noexcept { return *setup_; }
+  [[nodiscard]] const M& model() const noexcept { return model_; }
+  [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept { return mstate_[w]; }
+  [[nodiscard]] const WarpData& warp(std::uint32_t w) const noexcept { return warps_[w]; }
+  [[nodiscard]] const BlockData& block(std::uint32_t b) const noexcept { return blocks_[b]; }
+  /// Where every unfinished thread of warp w is and why it waits.
+  void explain(std::uint32_t w, std::vector<WaitInfo>& out) const;
+  /// Canonical hash of everything that determines the future (not output, not counters).
+  void hash(StateHasher& h) const;
+
+  friend bool operator==(const LaunchState& a, const LaunchState& b) {
+    return a.global_.same_contents(b.global_) && a.blocks_ == b.blocks_ && a.warps_ == b.warps_ &&
+           a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_;
+  }
+
+ private:
+  struct TmOwner {
+    std::uint32_t warp = 0;
+    std::uint32_t lane = 0;
+    friend bool operator==(const TmOwner&, const TmOwner&) = default;
+  };
+
+  // launch_step.hpp
+  void execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void execute_plain(std::uint32_t w, std::uint32_t pc, Mask g);
+  void branch_indexed(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void print(std::uint32_t w, std::uint32_t pc, Mask g);
+  void assert_fail(std::uint32_t w, std::uint32_t pc, Mask g);
+  [[nodiscard]] Mask guard_mask(const WarpData& wd, const ir::Instr& in, Mask threads) const noexcept;
+  void fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message);
+  // launch_sync.hpp
+  void barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void try_complete_barrier(std::uint32_t b, unsigned id);
+  void collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void after_exit(std::uint32_t w, Mask lanes);
+  // launch_memory.hpp
+  [[nodiscard]] MemoryPort port(std::uint32_t w);
+  void ensure_registers(std::uint32_t w);
+
+  const LaunchSetup* setup_;
+  M model_;
+  ModelContext ctx_;
+  GlobalMemory global_;
+  std::vector<BlockData> blocks_;
+  std::vector<WarpData> warps_;
+  std::vector<typename M::State> mstate_;
+  std::optional<TmOwner> tm_owner_;
+  LaunchStatus status_ = LaunchStatus::Running;
+  std::optional<LaunchFault> fault_;
+  LaunchStats stats_;
+  std::string output_;
+  std::uint32_t warps_left_ = 0;
+};
+
+}  // namespace lockstep::sem
+
+#include "semantics/launch/launch_state_impl.hpp"

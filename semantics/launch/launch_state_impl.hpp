@@ -1,0 +1,112 @@
+// LaunchState: construction, enabled units, the step, explanations, hashing.
+#pragma once
+
+#include <utility>
+
+#include "semantics/launch/launch_state.hpp"
+
+namespace lockstep::sem {
+
+template <DivergenceModel M>
+LaunchState<M>::LaunchState(const LaunchSetup& setup, M model)
+    : setup_(&setup), model_(std::move(model)), global_(setup.initial_global) {
+  ctx_.kernel = setup.kernel;
+  ctx_.reconv = setup.reconv;
+  const LaunchShape& sh = setup.shape;
+  const auto nblocks = static_cast<std::uint32_t>(sh.blocks());
+  const std::uint32_t wpb = sh.warps_per_block();
+  blocks_.reserve(nblocks);
+  warps_.reserve(std::size_t{nblocks} * wpb);
+  mstate_.reserve(std::size_t{nblocks} * wpb);
+  for (std::uint32_t b = 0; b < nblocks; ++b) {
+    blocks_.push_back(BlockData{setup.make_shared_memory(), std::vector<BarrierState>(kBarriersPerBlock), 0});
+    for (std::uint32_t w = 0; w < wpb; ++w) {
+      WarpData wd;
+      wd.block = b;
+      wd.warp_in_block = w;
+      wd.live = sh.live_lanes(w);
+      warps_.push_back(std::move(wd));
+      mstate_.push_back(model_.init(ctx_, sh.live_lanes(w), 0));
+    }
+  }
+  warps_left_ = static_cast<std::uint32_t>(warps_.size());
+  if (warps_left_ == 0) status_ = LaunchStatus::Completed;
+}
+
+template <DivergenceModel M>
+Mask LaunchState<M>::enabled(std::uint32_t w) const noexcept {
+  if (status_ != LaunchStatus::Running) return 0;
+  if (tm_owner_ && tm_owner_->warp != w) return 0;
+  Mask m = model_.enabled(mstate_[w]);
+  if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
+  return m;
+}
+
+template <DivergenceModel M>
+Mask LaunchState<M>::guard_mask(const WarpData& wd, const ir::Instr& in, Mask threads) const noexcept {
+  if (!in.guarded()) return threads;
+  const std::uint64_t* p = wd.regs.data() + std::size_t{in.guard} * kWarpSize;
+  Mask g = 0;
+  for_each_lane(threads, [&](unsigned l) { g |= static_cast<Mask>(p[l] & 1U) << l; });
+  return in.guard_negated ? (threads & ~g) : g;
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::step(std::uint32_t w, unsigned key) {
+  WarpData& wd = warps_[w];
+  ensure_registers(w);
+  const UnitView u = model_.unit(mstate_[w], key);
+  const ir::Instr& in = setup_->kernel->code[u.pc];
+  const Mask g = guard_mask(wd, in, u.threads);
+  ++stats_.steps;
+  ++stats_.warp_instructions;
+  stats_.thread_instructions += lane_count(u.threads);
+  Outcome o;
+  execute(w, u, g, o);
+  if (status_ == LaunchStatus::Error) return;
+  model_.retire(ctx_, mstate_[w], key, o);
+  if (o.exited != 0) after_exit(w, o.exited);
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const {
+  const std::size_t first = out.size();
+  model_.explain(mstate_[w], out);
+  // The model says "barrier" for every arrival; the launch state knows which were warp syncs.
+  for (std::size_t i = first; i < out.size(); ++i) {
+    for (const Rendezvous& r : warps_[w].pending) {
+      if ((r.arrived & out[i].lanes) != 0 && out[i].kind == WaitKind::Barrier) out[i].kind = WaitKind::WarpSync;
+    }
+  }
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::hash(StateHasher& h) const {
+  const auto sink = [&h](const void* p, std::size_t n) { h.bytes(p, n); };
+  global_.hash_append(sink);
+  for (const BlockData& b : blocks_) {
+    b.shared.hash_append(sink);
+    h.value(b.exited);
+    for (const BarrierState& bs : b.barriers) {
+      h.value(bs.arrived);
+      h.value(bs.expected);
+      h.value(bs.red_true);
+      for (const BarrierArrival& a : bs.arrivals) h.value(a);
+    }
+  }
+  for (std::size_t w = 0; w < warps_.size(); ++w) {
+    const WarpData& wd = warps_[w];
+    h.value(wd.exited);
+    if (!wd.regs.empty()) h.bytes(wd.regs.data(), wd.regs.size() * sizeof(std::uint64_t));
+    for (const SpaceMemory& l : wd.local) l.hash_append(sink);
+    for (const Rendezvous& r : wd.pending) h.value(r);
+    model_.hash(mstate_[w], h);
+  }
+  if (tm_owner_) h.value(*tm_owner_);
+}
+
+}  // namespace lockstep::sem
+
+#include "semantics/launch/launch_memory.hpp"
+#include "semantics/launch/launch_step.hpp"
+#include "semantics/launch/launch_sync.hpp"

@@ -1,0 +1,15 @@
+// Counters of one launch: scheduler steps, warp instructions (one per
+// issued unit) and thread instructions (one per thread of an issued unit).
+#pragma once
+
+#include <cstdint>
+
+namespace lockstep::sem {
+
+struct LaunchStats {
+  std::uint64_t steps = 0;
+  std::uint64_t warp_instructions = 0;
+  std::uint64_t thread_instructions = 0;
+};
+
+}  // namespace lockstep::sem

@@ -1,0 +1,134 @@
+// LaunchState: executing one instruction for a unit (control flow here;
+// arithmetic, memory and collectives through the exec/ semantics).
+#pragma once
+
+#include <fmt/format.h>
+
+#include "semantics/exec/exec_cvt.hpp"
+#include "semantics/exec/exec_float.hpp"
+#include "semantics/exec/exec_int.hpp"
+#include "semantics/exec/exec_memory.hpp"
+#include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/warp_env.hpp"
+#include "semantics/memory/memory_fault.hpp"
+
+namespace lockstep::sem {
+
+template <DivergenceModel M>
+void LaunchState<M>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message) {
+  const WarpData& wd = warps_[w];
+  const unsigned lane = lanes != 0 ? lowest_lane(lanes) : 0;
+  const LaunchShape& sh = setup_->shape;
+  LaunchFault f;
+  f.kind = std::move(kind);
+  f.message = std::move(message);
+  f.block = LaunchShape::unflatten(wd.block, sh.grid);
+  f.thread = LaunchShape::unflatten(wd.warp_in_block * kWarpSize + lane, sh.block);
+  f.warp = w;
+  f.lane = lane;
+  f.pc = pc;
+  fault_ = std::move(f);
+  status_ = LaunchStatus::Error;
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+  using ir::Opcode;
+  const ir::Kernel& k = *setup_->kernel;
+  const ir::Instr& in = k.code[u.pc];
+  const std::uint32_t next = u.pc + 1;
+  try {
+    switch (in.op) {
+      case Opcode::Bra:
+        o.add(k.op(u.pc, 0).label_pc(), g);
+        o.add(next, u.threads & ~g);
+        return;
+      case Opcode::BrxIdx: branch_indexed(w, u, g, o); return;
+      case Opcode::Exit:
+      case Opcode::Ret:
+        o.exited = g;
+        o.add(next, u.threads & ~g);
+        return;
+      case Opcode::Trap:
+        if (g != 0) return fail(w, u.pc, g, "trap", "trap executed");
+        o.add(next, u.threads);
+        return;
+      case Opcode::AssertFail:
+        if (g != 0) return assert_fail(w, u.pc, g);
+        o.add(next, u.threads);
+        return;
+      case Opcode::Bar: barrier(w, u, g, o); return;
+      case Opcode::BarWarp:
+      case Opcode::Vote:
+      case Opcode::Shfl:
+      case Opcode::Match:
+      case Opcode::Redux:
+      case Opcode::Activemask: collective(w, u, g, o); return;
+      case Opcode::TmBegin:
+        if (g != 0 && !tm_owner_) tm_owner_ = TmOwner{w, lowest_lane(g)};
+        o.add(next, u.threads);
+        return;
+      case Opcode::TmCommit:
+      case Opcode::TmAbort:
+        if (g != 0 && tm_owner_ && tm_owner_->warp == w) tm_owner_.reset();
+        o.add(next, u.threads);
+        return;
+      case Opcode::Print:
+        if (g != 0) print(w, u.pc, g);
+        o.add(next, u.threads);
+        return;
+      case Opcode::Brkpt:
+      case Opcode::Nanosleep:
+      case Opcode::Pmevent:
+      case Opcode::Membar:
+      case Opcode::Fence:
+        o.add(next, u.threads);
+        return;
+      default:
+        if (g != 0) execute_plain(w, u.pc, g);
+        if (status_ == LaunchStatus::Error) return;
+        o.add(next, u.threads);
+        return;
+    }
+  } catch (const MemoryFault& f) {
+    fail(w, u.pc, g, "memory-fault", f.what());
+  } catch (const ExecError& e) {
+    fail(w, u.pc, g, "unsupported", e.what());
+  }
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
+  WarpData& wd = warps_[w];
+  D dom;
+  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+  Lanes<D> L(dom, *setup_->kernel, pc, g, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+  if (exec_int(L) || exec_float(L) || exec_cvt(L)) return;
+  MemoryPort mp = port(w);
+  if (exec_memory(L, mp)) return;
+  throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(L.in.op)));
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::branch_indexed(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+  const ir::Kernel& k = *setup_->kernel;
+  const ir::Operand& idx = k.op(u.pc, 0);
+  const ir::Operand& list = k.op(u.pc, 1);
+  const ir::Operand* labels = k.elems(list);
+  const std::uint64_t* r = idx.kind == ir::OperandKind::Reg
+                               ? warps_[w].regs.data() + std::size_t{idx.a} * kWarpSize : nullptr;
+  std::vector<Mask> by_target(list.b, 0);
+  for_each_lane(g, [&](unsigned l) {
+    const std::uint64_t i = r != nullptr ? (r[l] & 0xffffffffU) : static_cast<std::uint64_t>(idx.value);
+    if (i >= list.b) {
+      throw ExecError(fmt::format("brx.idx index {} is outside its {} targets", i, list.b));
+    }
+    by_target[i] |= lane_bit(l);
+  });
+  for (std::uint32_t i = 0; i < list.b; ++i) o.add(labels[i].label_pc(), by_target[i]);
+  o.add(u.pc + 1, u.threads & ~g);
+}
+
+}  // namespace lockstep::sem
+
+#include "semantics/launch/launch_print.hpp"

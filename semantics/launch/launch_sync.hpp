@@ -1,0 +1,194 @@
+// LaunchState: CTA barriers, warp-synchronous collectives and exits.
+//
+// Barriers count threads. A barrier phase completes when the arrived
+// threads reach the explicit count (`bar.sync a, b`) or, without a count,
+// when arrived + exited threads cover the block (exited threads count as
+// arrived). The thread whose arrival completes a phase does not wait.
+#pragma once
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "semantics/exec/exec_warp.hpp"
+#include "semantics/launch/launch_state.hpp"
+
+namespace lockstep::sem {
+
+namespace detail {
+/// Value of a source operand (register or immediate) for one lane.
+inline std::uint64_t operand_value(const ir::Operand& o, const std::vector<std::uint64_t>& regs, unsigned lane) {
+  if (o.kind == ir::OperandKind::Reg) {
+    const std::uint64_t v = regs[std::size_t{o.a} * kWarpSize + lane];
+    return o.negated ? (v ^ 1U) : v;
+  }
+  return static_cast<std::uint64_t>(o.value);
+}
+}  // namespace detail
+
+template <DivergenceModel M>
+void LaunchState<M>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+  const ir::Kernel& k = *setup_->kernel;
+  const ir::Instr& in = k.code[u.pc];
+  const std::uint32_t next = u.pc + 1;
+  if (g == 0) {
+    o.add(next, u.threads);
+    return;
+  }
+  WarpData& wd = warps_[w];
+  const bool red = in.bar == ir::BarOp::Red;
+  const unsigned first = red ? 1U : 0U;
+  const unsigned lane0 = lowest_lane(g);
+  const std::uint64_t id = detail::operand_value(k.op(u.pc, first), wd.regs, lane0);
+  if (id >= kBarriersPerBlock) throw ExecError(fmt::format("barrier id {} is not in 0..15", id));
+  const bool has_count = in.op_count > first + (red ? 2U : 1U);
+  BarrierState& bs = blocks_[wd.block].barriers[id];
+  if (has_count) {
+    const std::uint64_t count = detail::operand_value(k.op(u.pc, first + 1), wd.regs, lane0) & 0xffffffffU;
+    if (count == 0 || count % kWarpSize != 0 || count > setup_->shape.warps_per_block() * kWarpSize) {
+      throw ExecError(fmt::format("barrier thread count {} is not a positive multiple of 32 within the block", count));
+    }
+    if (bs.arrived != 0 && bs.expected != count) {
+      throw ExecError(fmt::format("barrier {} used with thread counts {} and {} in one phase", id, bs.expected, count));
+    }
+    bs.expected = static_cast<std::uint32_t>(count);
+  }
+  BarrierArrival a{w, next, g, in.bar != ir::BarOp::Arrive, ir::kNoReg};
+  if (red) {
+    if (bs.arrived != 0 && bs.red_op != in.aop) throw ExecError("bar.red operations differ within one barrier phase");
+    bs.red_op = in.aop;
+    const ir::Operand& c = k.op(u.pc, in.op_count - 1U);
+    for_each_lane(g, [&](unsigned l) { bs.red_true += static_cast<std::uint32_t>(detail::operand_value(c, wd.regs, l) & 1U); });
+    const ir::Operand& d = k.op(u.pc, 0);
+    if (d.kind == ir::OperandKind::Reg) a.red_dst = d.a;
+  }
+  bs.arrived += lane_count(g);
+  bs.arrivals.push_back(a);
+  const std::uint32_t need = bs.expected != 0 ? bs.expected
+                                              : setup_->shape.threads_per_block() - blocks_[wd.block].exited;
+  o.add(next, u.threads & ~g);
+  if (bs.arrived >= need) {
+    bs.arrivals.back().waits = false;  // the completing arrival goes on
+    o.add(next, g);
+    try_complete_barrier(wd.block, static_cast<unsigned>(id));
+  } else if (a.waits) {
+    o.blocked = g;
+  } else {
+    o.add(next, g);
+  }
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::try_complete_barrier(std::uint32_t b, unsigned id) {
+  BarrierState& bs = blocks_[b].barriers[id];
+  if (bs.arrivals.empty()) return;
+  const std::uint32_t need = bs.expected != 0 ? bs.expected
+                                              : setup_->shape.threads_per_block() - blocks_[b].exited;
+  if (bs.arrived < need) return;
+  std::uint64_t result = 0;
+  switch (bs.red_op) {
+    case ir::AtomOp::Popc: result = bs.red_true; break;
+    case ir::AtomOp::And: result = bs.red_true == bs.arrived ? 1U : 0U; break;
+    case ir::AtomOp::Or: result = bs.red_true != 0 ? 1U : 0U; break;
+    default: break;
+  }
+  const BarrierState done = std::exchange(bs, BarrierState{});
+  for (const BarrierArrival& a : done.arrivals) {
+    WarpData& wd = warps_[a.warp];
+    if (a.red_dst != ir::kNoReg) {
+      const unsigned bits = setup_->reg_bits[a.red_dst];
+      for_each_lane(a.lanes, [&](unsigned l) {
+        wd.regs[std::size_t{a.red_dst} * kWarpSize + l] = ConcreteDomain::fit(result, bits);
+      });
+    }
+    if (a.waits) model_.release(mstate_[a.warp], a.lanes, a.resume_pc);
+  }
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+  const ir::Kernel& k = *setup_->kernel;
+  const ir::Instr& in = k.code[u.pc];
+  const std::uint32_t next = u.pc + 1;
+  o.add(next, u.threads & ~g);
+  if (g == 0) return;
+  WarpData& wd = warps_[w];
+  D dom;
+  const auto run = [&](Mask active) {
+    if (in.op == ir::Opcode::BarWarp) return;
+    const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+    Lanes<D> L(dom, k, u.pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+    if (!exec_warp(L)) throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(in.op)));
+  };
+  const bool sync = in.op == ir::Opcode::BarWarp || in.has(ir::InstrFlag::Sync);
+  if (!sync) {
+    run(g);
+    o.add(next, g);
+    return;
+  }
+  const ir::Operand& mm = k.op(u.pc, in.op_count - 1U);
+  Mask todo = g;
+  while (todo != 0) {
+    const auto members = static_cast<Mask>(detail::operand_value(mm, wd.regs, lowest_lane(todo)));
+    Mask mine = 0;
+    for_each_lane(todo, [&](unsigned l) {
+      if (static_cast<Mask>(detail::operand_value(mm, wd.regs, l)) == members) mine |= lane_bit(l);
+    });
+    todo &= ~mine;
+    if ((mine & ~members) != 0) {
+      throw ExecError(fmt::format("lane {} executes a warp-synchronous instruction outside its membermask 0x{:08x}",
+                                  lowest_lane(mine & ~members), members));
+    }
+    auto it = std::find_if(wd.pending.begin(), wd.pending.end(),
+                           [&](const Rendezvous& r) { return r.pc == u.pc && r.members == members; });
+    const Mask before = it != wd.pending.end() ? it->arrived : 0;
+    const Mask needed = members & wd.live & ~wd.exited;
+    if ((needed & ~(before | mine)) == 0) {
+      run(before | mine);
+      if (it != wd.pending.end()) wd.pending.erase(it);
+      if (before != 0) model_.release(mstate_[w], before, next);
+      o.add(next, mine);
+    } else {
+      if (it == wd.pending.end()) wd.pending.push_back(Rendezvous{u.pc, members, mine});
+      else it->arrived |= mine;
+      o.blocked |= mine;
+    }
+  }
+}
+
+template <DivergenceModel M>
+void LaunchState<M>::after_exit(std::uint32_t w, Mask lanes) {
+  WarpData& wd = warps_[w];
+  wd.exited |= lanes;
+  BlockData& bd = blocks_[wd.block];
+  bd.exited += lane_count(lanes);
+  if (tm_owner_ && tm_owner_->warp == w && (M::kThreadUnits ? has_lane(lanes, tm_owner_->lane) : warp_done(w))) {
+    tm_owner_.reset();
+  }
+  // Pending warp syncs whose remaining members all exited now complete.
+  for (std::size_t i = 0; i < wd.pending.size();) {
+    const Rendezvous r = wd.pending[i];
+    if ((r.members & wd.live & ~wd.exited & ~r.arrived) == 0) {
+      wd.pending.erase(wd.pending.begin() + static_cast<std::ptrdiff_t>(i));
+      if (setup_->kernel->code[r.pc].op != ir::Opcode::BarWarp) {
+        D dom;
+        const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+        Lanes<D> L(dom, *setup_->kernel, r.pc, r.arrived, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+        exec_warp(L);
+      }
+      model_.release(mstate_[w], r.arrived, r.pc + 1);
+    } else {
+      ++i;
+    }
+  }
+  for (unsigned id = 0; id < kBarriersPerBlock; ++id) {
+    if (bd.barriers[id].expected == 0) try_complete_barrier(wd.block, id);
+  }
+  if (warp_done(w)) {
+    wd.regs = {};
+    wd.local = {};
+    if (--warps_left_ == 0) status_ = LaunchStatus::Completed;
+  }
+}
+
+}  // namespace lockstep::sem

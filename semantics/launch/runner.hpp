@@ -1,0 +1,276 @@
+// Runs a launch under a schedule policy until it completes, deadlocks,
+// repeats a state (livelock), faults, or reaches the step limit.
+//
+// Livelock detection: under a deterministic policy the run is a function
+// iteration, so a repeated state means it never ends. The state is hashed
+// (128-bit xxHash3 of the canonical state, semantics/model/state_hasher.hpp)
+// at sample points (round boundaries under round-robin, every `stride`
+// steps under greedy); Brent's algorithm finds a repeat among the samples.
+// The sampling stride doubles every 1024 samples so hashing stays a vanishing
+// fraction of the run. Then one more repetition of the cycle is recorded to
+// report who issued, where, and whether the cycle is fair (every unit that
+// was enabled at the end issued in it). Random schedules never repeat their
+// RNG state, so they end in `step-limit` instead.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/run_options.hpp"
+#include "semantics/launch/run_result.hpp"
+
+namespace lockstep::sem {
+
+template <DivergenceModel M>
+class Runner {
+ public:
+  Runner(LaunchState<M>& s, const RunOptions& opt) : s_(s), opt_(opt), rng_(opt.seed) {
+    for (std::uint32_t w = 0; w < s.warp_count(); ++w) live_.push_back(w);
+  }
+
+  RunResult run() {
+    RunResult r;
+    while (true) {
+      const Tick t = advance();
+      if (s_.status() == LaunchStatus::Error) {
+        r.status = RunStatus::Error;
+        r.fault = s_.fault();
+        break;
+      }
+      if (s_.status() == LaunchStatus::Completed) {
+        r.status = RunStatus::Completed;
+        break;
+      }
+      if (t == Tick::Stuck) {
+        r.status = RunStatus::Deadlock;
+        collect_stuck(r, {});
+        break;
+      }
+      if (t == Tick::Limit) {
+        r.status = RunStatus::StepLimit;
+        break;
+      }
+      if (opt_.detect_livelock && opt_.policy != SchedulePolicy::Random && sample()) {
+        record_cycle(r);
+        break;
+      }
+    }
+    r.stats = s_.stats();
+    return r;
+  }
+
+ private:
+  enum class Tick { Progress, Stuck, Limit };
+
+  struct Issue {
+    std::uint32_t warp;
+    unsigned key;
+    std::uint32_t pc;
+    Mask threads;
+  };
+
+  [[nodiscard]] bool at_limit() const noexcept {
+    return opt_.max_steps != 0 && s_.stats().steps >= opt_.max_steps;
+  }
+
+  void issue(std::uint32_t w, unsigned key) {
+    if (recording_ != nullptr) {
+      const UnitView u = s_.model().unit(s_.model_state(w), key);
+      recording_->push_back(Issue{w, key, u.pc, u.threads});
+    }
+    s_.step(w, key);
+  }
+
+  /// One round (round-robin), one stride of steps (greedy) or one step (random).
+  Tick advance() {
+    switch (opt_.policy) {
+      case SchedulePolicy::RoundRobin: return round();
+      case SchedulePolicy::Greedy: return greedy();
+      case SchedulePolicy::Random: return random_step();
+    }
+    return Tick::Stuck;
+  }
+
+  Tick round() {
+    bool progressed = false;
+    bool any_done = false;
+    for (const std::uint32_t w : live_) {
+      Mask en = s_.enabled(w);
+      if constexpr (M::kThreadUnits) {
+        while (en != 0) {
+          const unsigned key = lowest_lane(en);
+          en &= en - 1;
+          if (!has_lane(s_.enabled(w), key)) continue;
+          if (at_limit()) return Tick::Limit;
+          issue(w, key);
+          progressed = true;
+          if (s_.status() != LaunchStatus::Running) return Tick::Progress;
+        }
+      } else if (en != 0) {
+        if (at_limit()) return Tick::Limit;
+        issue(w, lowest_lane(en));
+        progressed = true;
+        if (s_.status() != LaunchStatus::Running) return Tick::Progress;
+      }
+      any_done = any_done || s_.warp_done(w);
+    }
+    if (any_done) std::erase_if(live_, [&](std::uint32_t w) { return s_.warp_done(w); });
+    return progressed ? Tick::Progress : Tick::Stuck;
+  }
+
+  Tick greedy() {
+    const std::uint64_t stride = std::max<std::uint64_t>(1, live_.size());
+    for (std::uint64_t i = 0; i < stride; ++i) {
+      if (at_limit()) return Tick::Limit;
+      Mask en = live_.empty() ? 0 : s_.enabled(live_[cur_]);
+      if (en == 0) {
+        std::erase_if(live_, [&](std::uint32_t w) { return s_.warp_done(w); });
+        bool found = false;
+        for (std::size_t j = 0; j < live_.size() && !found; ++j) {
+          const std::size_t c = (cur_ + j) % live_.size();
+          if (s_.enabled(live_[c]) != 0) {
+            cur_ = c;
+            found = true;
+          }
+        }
+        if (!found) return Tick::Stuck;
+        en = s_.enabled(live_[cur_]);
+        key_ = lowest_lane(en);
+      }
+      if (!has_lane(en, key_)) key_ = lowest_lane(en);
+      issue(live_[cur_], key_);
+      if (s_.status() != LaunchStatus::Running) return Tick::Progress;
+    }
+    return Tick::Progress;
+  }
+
+  Tick random_step() {
+    if (at_limit()) return Tick::Limit;
+    std::erase_if(live_, [&](std::uint32_t w) { return s_.warp_done(w); });
+    std::uint64_t total = 0;
+    for (const std::uint32_t w : live_) total += lane_count(s_.enabled(w));
+    if (total == 0) return Tick::Stuck;
+    std::uint64_t pick = next_random() % total;
+    for (const std::uint32_t w : live_) {
+      const Mask en = s_.enabled(w);
+      const unsigned n = lane_count(en);
+      if (pick < n) {
+        Mask m = en;
+        for (std::uint64_t j = 0; j < pick; ++j) m &= m - 1;
+        issue(w, lowest_lane(m));
+        return Tick::Progress;
+      }
+      pick -= n;
+    }
+    return Tick::Stuck;
+  }
+
+  std::uint64_t next_random() {
+    std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+  [[nodiscard]] StateHasher::Digest digest() const {
+    StateHasher h;
+    s_.hash(h);
+    h.value(cur_);
+    h.value(key_);
+    return h.digest();
+  }
+
+  /// Brent's cycle detection over sampled states. True when a repeat was found.
+  bool sample() {
+    if (++since_sample_ < stride_) return false;
+    since_sample_ = 0;
+    const StateHasher::Digest d = digest();
+    ++samples_;
+    if (have_saved_ && d == saved_) return true;
+    if (++lambda_ == power_) {
+      saved_ = d;
+      have_saved_ = true;
+      power_ *= 2;
+      lambda_ = 0;
+    }
+    if (samples_ % 1024 == 0) {  // a new epoch: sparser samples, restart Brent
+      stride_ *= 2;
+      have_saved_ = false;
+      power_ = 1;
+      lambda_ = 0;
+    }
+    return false;
+  }
+
+  /// Runs the cycle once more from the repeated state, recording every issue.
+  void record_cycle(RunResult& r) {
+    const StateHasher::Digest start = digest();
+    std::vector<Issue> log;
+    recording_ = &log;
+    const std::uint64_t first_step = s_.stats().steps;
+    do {
+      if (advance() != Tick::Progress || s_.status() != LaunchStatus::Running) break;
+    } while (digest() != start && !at_limit());
+    recording_ = nullptr;
+    r.status = RunStatus::Livelock;
+    r.cycle_steps = s_.stats().steps - first_step;
+    std::set<std::uint32_t> pcs;
+    for (const Issue& i : log) pcs.insert(i.pc);
+    r.cycle_pcs.assign(pcs.begin(), pcs.end());
+    // Fairness: a unit enabled now that never issued in the cycle was starved.
+    for (const std::uint32_t w : live_) {
+      const Mask en = s_.enabled(w);
+      Mask issued = 0;
+      for (const Issue& i : log) {
+        if (i.warp == w) issued |= M::kThreadUnits ? lane_bit(i.key) : en;
+      }
+      if ((en & ~issued) != 0) r.fair = false;
+    }
+    collect_stuck(r, log);
+  }
+
+  void collect_stuck(RunResult& r, const std::vector<Issue>& log) {
+    std::vector<WaitInfo> waits;
+    for (const std::uint32_t w : live_) {
+      if (s_.warp_done(w)) continue;
+      waits.clear();
+      s_.explain(w, waits);
+      Mask issued = 0;
+      for (const Issue& i : log) {
+        if (i.warp == w) issued |= i.threads;
+      }
+      const WarpData& wd = s_.warp(w);
+      for (const WaitInfo& wi : waits) {
+        // Split each group into threads that issued in the cycle and threads that did not.
+        for (const Mask part : {wi.lanes & issued, wi.lanes & ~issued}) {
+          if (part == 0) continue;
+          StuckThreads st{w, wd.block, wd.warp_in_block, wi, (part & issued) != 0};
+          st.wait.lanes = part;
+          r.stuck.push_back(st);
+        }
+      }
+    }
+  }
+
+  LaunchState<M>& s_;
+  RunOptions opt_;
+  std::vector<std::uint32_t> live_;
+  std::size_t cur_ = 0;
+  unsigned key_ = 0;
+  std::uint64_t rng_;
+  std::vector<Issue>* recording_ = nullptr;
+  // Brent state
+  std::uint64_t stride_ = 1, since_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
+  StateHasher::Digest saved_{};
+  bool have_saved_ = false;
+};
+
+template <DivergenceModel M>
+[[nodiscard]] RunResult run_launch(LaunchState<M>& s, const RunOptions& opt) {
+  return Runner<M>(s, opt).run();
+}
+
+}  // namespace lockstep::sem

@@ -1,0 +1,71 @@
+// Special registers and symbol addresses for the threads of one warp
+// (the LaneEnv of semantics/exec/lane_env.hpp).
+//
+// Values that depend on the machine are fixed so runs are deterministic:
+// %smid = 0, %nsmid = 1, %gridid = 0, %envreg<N> = 0, performance counters
+// = 0, %clock/%clock64/%globaltimer = the launch's step counter at issue.
+#pragma once
+
+#include <cstdint>
+
+#include "semantics/exec/lane_env.hpp"
+#include "semantics/launch/launch_setup.hpp"
+
+namespace lockstep::sem {
+
+class WarpEnv final : public LaneEnv {
+ public:
+  WarpEnv(const LaunchSetup& s, std::uint32_t block, std::uint32_t warp_in_block, std::uint64_t clock)
+      : s_(s), block_(block), warp_(warp_in_block), clock_(clock) {}
+
+  [[nodiscard]] std::uint64_t special(ir::SpecialReg r, std::uint32_t c, unsigned lane) const override {
+    using R = ir::SpecialReg;
+    const LaunchShape& sh = s_.shape;
+    const std::uint32_t t = warp_ * kWarpSize + lane;
+    const auto comp = [c](const std::array<std::uint32_t, 3>& v) -> std::uint64_t {
+      return c >= 1 && c <= 3 ? v[c - 1] : v[0];
+    };
+    const Mask me = lane_bit(lane);
+    switch (r) {
+      case R::Tid: return comp(LaunchShape::unflatten(t, sh.block));
+      case R::Ntid: return comp(sh.block);
+      case R::Ctaid: return comp(LaunchShape::unflatten(block_, sh.grid));
+      case R::Nctaid: return comp(sh.grid);
+      case R::Laneid: return lane;
+      case R::Warpid: return warp_;
+      case R::Nwarpid: return sh.warps_per_block();
+      case R::Smid: return 0;
+      case R::Nsmid: return 1;
+      case R::Gridid: return 0;
+      case R::LanemaskEq: return me;
+      case R::LanemaskLe: return me | (me - 1);
+      case R::LanemaskLt: return me - 1;
+      case R::LanemaskGe: return static_cast<Mask>(~(me - 1));
+      case R::LanemaskGt: return static_cast<Mask>(~(me | (me - 1)));
+      case R::Clock: return clock_ & 0xffffffffU;
+      case R::ClockHi: return clock_ >> 32;
+      case R::Clock64: return clock_;
+      case R::Globaltimer: return clock_;
+      case R::GlobaltimerLo: return clock_ & 0xffffffffU;
+      case R::GlobaltimerHi: return clock_ >> 32;
+      case R::TotalSmemSize: return s_.shared_bytes();
+      case R::DynamicSmemSize: return sh.dynamic_shared;
+      case R::AggrSmemSize: return s_.shared_bytes();
+      default: return 0;  // %pm*, %envreg
+    }
+  }
+  [[nodiscard]] std::uint64_t symbol_address(ir::SymScope scope, std::uint32_t var) const override {
+    return s_.layout->symbol_address(scope, var);
+  }
+  [[nodiscard]] ir::Space symbol_space(ir::SymScope scope, std::uint32_t var) const override {
+    return s_.layout->symbol_space(scope, var);
+  }
+
+ private:
+  const LaunchSetup& s_;
+  std::uint32_t block_;
+  std::uint32_t warp_;
+  std::uint64_t clock_;
+};
+
+}  // namespace lockstep::sem

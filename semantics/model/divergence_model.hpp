@@ -1,0 +1,57 @@
+// The interface every divergence model implements (DESIGN decision 3).
+//
+// A model decides which units of a warp (sets of threads at one PC) may
+// issue next, and how the warp's control state changes when a unit's
+// instruction completes. It never decodes instructions: it sees only the
+// Outcome (next-PC groups in branch order, exits, barrier arrivals) and the
+// caller's reconvergence table. Models are stateless policy objects with
+// immutable parameters; all mutable data is in the nested, regular `State`,
+// so a launch state is a value the explorer can copy, hash and compare.
+//
+// Units of a warp-scope model are named by a key: the lowest lane of the
+// unit (units are disjoint, so the key is unique). `enabled` returns the
+// keys of the units that may issue now as a lane mask. Models that regroup
+// threads across warps (block/core scope: DWF, TBC) will name units by a
+// block-local thread id through the same operations.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "semantics/model/model_context.hpp"
+#include "semantics/model/outcome.hpp"
+#include "semantics/model/state_hasher.hpp"
+#include "semantics/model/wait_info.hpp"
+#include "semantics/value/mask.hpp"
+
+namespace lockstep::sem {
+
+enum class ModelScope : std::uint8_t { Warp, Block, Core };
+
+struct UnitView {
+  std::uint32_t pc = 0;
+  Mask threads = 0;
+};
+
+template <class M>
+concept DivergenceModel =
+    std::regular<typename M::State> &&
+    requires(const M m, typename M::State& s, const typename M::State& cs, const ModelContext& ctx,
+             const Outcome& o, Mask mask, std::uint32_t pc, unsigned key,
+             std::vector<WaitInfo>& waits, StateHasher& h) {
+      { M::kScope } -> std::convertible_to<ModelScope>;
+      /// True when units are single threads (fairness is per thread, not per warp).
+      { M::kThreadUnits } -> std::convertible_to<bool>;
+      { m.init(ctx, mask /*live lanes*/, pc /*entry pc*/) } -> std::same_as<typename M::State>;
+      { m.enabled(cs) } -> std::same_as<Mask>;
+      { m.unit(cs, key) } -> std::same_as<UnitView>;
+      { m.retire(ctx, s, key, o) } -> std::same_as<void>;
+      /// Barrier / warp-sync release: these lanes continue at pc.
+      { m.release(s, mask, pc) } -> std::same_as<void>;
+      /// Where every unfinished lane is and why it waits.
+      { m.explain(cs, waits) } -> std::same_as<void>;
+      { m.hash(cs, h) } -> std::same_as<void>;
+    };
+
+}  // namespace lockstep::sem

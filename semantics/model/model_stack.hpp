@@ -1,0 +1,151 @@
+// The SIMT stack with immediate-post-dominator reconvergence (research
+// 000-deadlock-ssde.md §1.4, 001-microarch-tbc.md §2; docs/models/stack.md).
+//
+// Per warp: a stack of entries (PC, RPC, active mask); only the top entry
+// issues. At a divergent branch whose reconvergence PC (from the caller's
+// table) differs from the top's RPC, the top entry becomes the
+// reconvergence entry (its PC := the branch's RPC) and one entry per
+// outcome group is pushed above it; a group whose target is the RPC gets no
+// entry (its threads wait in the reconvergence entry). When the RPC equals
+// the top's RPC the top is replaced by the groups (no new reconvergence
+// entry; GPGPU-Sim's rule). After every step, entries whose PC reached
+// their RPC or whose mask is empty are popped.
+//
+// Push order (the entry pushed last runs first):
+//   Nvidia  taken path first (not-taken pushed first); brx.idx: label order.
+//   Amd     the path with fewer active threads first; ties as Nvidia.
+//   NotTakenFirst  the not-taken path first (research §7.5-7.6 claims).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "frontend/analysis/reconvergence_table.hpp"
+#include "semantics/model/divergence_model.hpp"
+
+namespace lockstep::sem {
+
+enum class PushOrder : std::uint8_t { Nvidia, Amd, NotTakenFirst };
+
+class ModelStack {
+ public:
+  static constexpr ModelScope kScope = ModelScope::Warp;
+  static constexpr bool kThreadUnits = false;
+  static constexpr std::uint32_t kNoRpc = 0xfffffffeU;  ///< bottom entry: never reconverges
+
+  struct Entry {
+    std::uint32_t pc = 0;
+    std::uint32_t rpc = kNoRpc;
+    Mask mask = 0;
+    friend bool operator==(const Entry&, const Entry&) = default;
+  };
+  struct State {
+    std::vector<Entry> stack;  ///< bottom .. top
+    bool blocked = false;      ///< the top entry waits at a barrier / warp sync
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  explicit ModelStack(PushOrder order = PushOrder::Nvidia) : order_(order) {}
+
+  [[nodiscard]] State init(const ModelContext&, Mask live, std::uint32_t entry_pc) const {
+    State s;
+    if (live != 0) s.stack.push_back(Entry{entry_pc, kNoRpc, live});
+    return s;
+  }
+  [[nodiscard]] Mask enabled(const State& s) const noexcept {
+    if (s.blocked || s.stack.empty()) return 0;
+    return lane_bit(lowest_lane(s.stack.back().mask));
+  }
+  [[nodiscard]] UnitView unit(const State& s, unsigned) const noexcept {
+    return UnitView{s.stack.back().pc, s.stack.back().mask};
+  }
+  void retire(const ModelContext& ctx, State& s, unsigned, const Outcome& o) const;
+  void release(State& s, Mask lanes, std::uint32_t pc) const {
+    if (!s.blocked || s.stack.empty() || (s.stack.back().mask & lanes) == 0) return;
+    s.blocked = false;
+    s.stack.back().pc = pc;
+    settle(s);
+  }
+  void explain(const State& s, std::vector<WaitInfo>& out) const;
+  void hash(const State& s, StateHasher& h) const {
+    h.value(s.blocked);
+    h.value(s.stack.size());
+    if (!s.stack.empty()) h.bytes(s.stack.data(), s.stack.size() * sizeof(Entry));
+  }
+  [[nodiscard]] PushOrder order() const noexcept { return order_; }
+
+  /// Pops entries that reached their RPC or lost all their threads.
+  static void settle(State& s) {
+    while (!s.stack.empty() && (s.stack.back().mask == 0 || s.stack.back().pc == s.stack.back().rpc)) {
+      s.stack.pop_back();
+    }
+  }
+
+ private:
+  PushOrder order_;
+};
+
+inline void ModelStack::retire(const ModelContext& ctx, State& s, unsigned, const Outcome& o) const {
+  const std::uint32_t branch_pc = s.stack.back().pc;
+  if (o.exited != 0) {
+    for (Entry& e : s.stack) e.mask &= ~o.exited;
+  }
+  if (o.blocked != 0) {
+    s.blocked = true;  // the whole top entry resumes together on release
+    return;
+  }
+  Entry& top = s.stack.back();
+  if (o.count == 1) {
+    top.pc = o.groups[0].pc;
+  } else if (o.count > 1) {
+    const std::uint32_t rpc = ctx.reconv->find(branch_pc).value_or(analysis::kExitPc);
+    std::array<Outcome::Group, kWarpSize> paths;
+    unsigned n = 0;
+    for (unsigned i = 0; i < o.count; ++i) {
+      if (o.groups[i].pc != rpc) paths[n++] = o.groups[i];
+    }
+    // Order paths by execution order (first runs first).
+    if (order_ == PushOrder::Amd) {
+      std::stable_sort(paths.begin(), paths.begin() + n, [](const Outcome::Group& a, const Outcome::Group& b) {
+        return lane_count(a.mask) < lane_count(b.mask);
+      });
+    } else if (order_ == PushOrder::NotTakenFirst) {
+      std::reverse(paths.begin(), paths.begin() + n);
+    }
+    std::uint32_t entry_rpc = rpc;
+    if (rpc != top.rpc) {
+      top.pc = rpc;
+    } else {
+      entry_rpc = top.rpc;
+      s.stack.pop_back();
+    }
+    for (unsigned i = n; i-- > 0;) s.stack.push_back(Entry{paths[i].pc, entry_rpc, paths[i].mask});
+  }
+  settle(s);
+}
+
+inline void ModelStack::explain(const State& s, std::vector<WaitInfo>& out) const {
+  Mask above = 0;
+  for (std::size_t i = s.stack.size(); i-- > 0;) {
+    const Entry& e = s.stack[i];
+    const Mask own = e.mask & ~above;
+    if (own != 0) {
+      WaitInfo w{own, e.pc, WaitKind::Ready, 0};
+      if (i + 1 == s.stack.size()) {
+        w.kind = s.blocked ? WaitKind::Barrier : WaitKind::Ready;
+      } else if (i + 1 < s.stack.size() && s.stack[i + 1].rpc == e.pc) {
+        w.kind = WaitKind::Reconverge;
+        w.until_pc = e.pc;
+      } else {
+        w.kind = WaitKind::Pending;
+      }
+      out.push_back(w);
+    }
+    above |= e.mask;
+  }
+}
+
+static_assert(DivergenceModel<ModelStack>);
+
+}  // namespace lockstep::sem

@@ -1,0 +1,38 @@
+// Why threads of a warp are not making progress, as a model explains it
+// for deadlock and livelock reports.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "semantics/value/mask.hpp"
+
+namespace lockstep::sem {
+
+enum class WaitKind : std::uint8_t {
+  Ready,        ///< could issue (part of a running unit)
+  Reconverge,   ///< parked in a SIMT-stack entry below the top, waiting for reconvergence
+  Pending,      ///< a divergent path on the SIMT stack that runs after the paths above it
+  Barrier,      ///< arrived at a CTA barrier
+  WarpSync,     ///< arrived at a warp-synchronous collective / bar.warp.sync
+};
+
+struct WaitInfo {
+  Mask lanes = 0;
+  std::uint32_t pc = 0;        ///< where the threads are (their next instruction)
+  WaitKind kind = WaitKind::Ready;
+  std::uint32_t until_pc = 0;  ///< Reconverge: the reconvergence PC they wait at
+};
+
+[[nodiscard]] inline const char* wait_kind_name(WaitKind k) noexcept {
+  switch (k) {
+    case WaitKind::Ready: return "ready";
+    case WaitKind::Reconverge: return "reconvergence";
+    case WaitKind::Pending: return "pending-path";
+    case WaitKind::Barrier: return "barrier";
+    case WaitKind::WarpSync: return "warp-sync";
+  }
+  return "?";
+}
+
+}  // namespace lockstep::sem
