@@ -6,8 +6,9 @@
 // (128-bit xxHash3 of the canonical state, semantics/model/state_hasher.hpp)
 // at sample points (round boundaries under round-robin, every `stride`
 // steps under greedy); Brent's algorithm finds a repeat among the samples.
-// The sampling stride doubles every 1024 samples so hashing stays a vanishing
-// fraction of the run. Then one more repetition of the cycle is recorded to
+// The sampling stride (in steps) doubles every 1024 samples and is never
+// below the state size / 1024 bytes, so hashing stays a small fraction of the
+// run however large the launch. Then one more repetition of the cycle is recorded to
 // report who issued, where, and whether the cycle is fair (every unit that
 // was enabled at the end issued in it). Random schedules never repeat their
 // RNG state, so they end in `step-limit` instead.
@@ -184,10 +185,18 @@ class Runner {
   }
 
   /// Brent's cycle detection over sampled states. True when a repeat was found.
+  /// A sample is taken at the first advance boundary after `stride_` steps;
+  /// the stride is at least the hashed state size / kBytesPerStep, so hashing
+  /// costs at most that many bytes per step.
   bool sample() {
-    if (++since_sample_ < stride_) return false;
-    since_sample_ = 0;
-    const StateHasher::Digest d = digest();
+    const std::uint64_t now = s_.stats().steps;
+    if (now - last_sample_ < stride_) return false;
+    last_sample_ = now;
+    StateHasher h;
+    s_.hash(h);
+    h.value(cur_);
+    h.value(key_);
+    const StateHasher::Digest d = h.digest();
     ++samples_;
     if (have_saved_ && d == saved_) return true;
     if (++lambda_ == power_) {
@@ -196,8 +205,9 @@ class Runner {
       power_ *= 2;
       lambda_ = 0;
     }
-    if (samples_ % 1024 == 0) {  // a new epoch: sparser samples, restart Brent
-      stride_ *= 2;
+    if (samples_ % 1024 == 0 || stride_ < h.hashed() / kBytesPerStep) {
+      // A new epoch: sparser samples, Brent restarts.
+      stride_ = std::max(stride_ * 2, h.hashed() / kBytesPerStep);
       have_saved_ = false;
       power_ = 1;
       lambda_ = 0;
@@ -263,7 +273,8 @@ class Runner {
   std::uint64_t rng_;
   std::vector<Issue>* recording_ = nullptr;
   // Brent state
-  std::uint64_t stride_ = 1, since_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
+  static constexpr std::uint64_t kBytesPerStep = 1024;
+  std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
   StateHasher::Digest saved_{};
   bool have_saved_ = false;
 };

@@ -16,7 +16,12 @@ namespace lockstep::sem {
 class StateHasher {
  public:
   StateHasher() { XXH3_128bits_reset(&st_); }
-  void bytes(const void* p, std::size_t n) { XXH3_128bits_update(&st_, p, n); }
+  void bytes(const void* p, std::size_t n) {
+    XXH3_128bits_update(&st_, p, n);
+    hashed_ += n;
+  }
+  /// Bytes fed so far.
+  [[nodiscard]] std::uint64_t hashed() const noexcept { return hashed_; }
   template <class T>
     requires std::is_trivially_copyable_v<T>
   void value(const T& v) { bytes(&v, sizeof v); }
@@ -31,6 +36,7 @@ class StateHasher {
 
  private:
   XXH3_state_t st_{};
+  std::uint64_t hashed_ = 0;
 };
 
 }  // namespace lockstep::sem
