@@ -127,13 +127,13 @@ class Lanes {
   [[nodiscard]] unsigned reg_bits(std::uint32_t r) const noexcept { return reg_bits_[r]; }
 
  private:
-  struct Slot {
-    const V* ptr = nullptr;
-    unsigned stride = 0;
-    bool negate = false;
-    std::uint32_t dst = ir::kNoReg;
-    std::uint32_t dst2 = ir::kNoReg;
-    std::uint32_t src_reg = ir::kNoReg;
+  struct Slot {  // trivially constructible: only the bound slots are written
+    const V* ptr;
+    unsigned stride;
+    bool negate;
+    std::uint32_t dst;
+    std::uint32_t dst2;
+    std::uint32_t src_reg;
   };
 
   [[nodiscard]] std::uint32_t cc_reg() const noexcept { return static_cast<std::uint32_t>(kernel.regs.size()); }
@@ -154,7 +154,7 @@ class Lanes {
   void bind(unsigned i, const ir::Operand& o, unsigned top) {
     using K = ir::OperandKind;
     Slot& s = slot_[i];
-    s = Slot{};
+    s = Slot{nullptr, 0, false, ir::kNoReg, ir::kNoReg, ir::kNoReg};
     switch (o.kind) {
       case K::Reg:
         s.ptr = regs_.reg(o.a);

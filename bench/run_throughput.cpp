@@ -1,0 +1,80 @@
+// Execution throughput of `lockstep run`: thread instructions per second of
+// one core, and the peak memory, for the two benchmark launches
+// (bench/launches/): vector_add over 2^22 threads and reduce_shared over
+// 2^20 threads, under `stack` and under `mimd`, round-robin schedule.
+//
+// Only the run is timed (not parsing, set-up or printing). Figures, one
+// "KEY VALUE" line each:
+//   run.<launch>.<model>.thread_instr_per_s   thread instructions / CPU second
+//   run.<launch>.<model>.seconds              CPU seconds of the run
+//   run.<launch>.<model>.thread_instructions
+//   run.peak_rss_mb                           peak resident memory of the process
+// Usage: run_throughput [--model stack|mimd|both] [--launch vector_add|reduce|both]
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+#include "frontend/load.hpp"
+#include "semantics/launch/run_model.hpp"
+#include "semantics/spec/launch_spec.hpp"
+
+namespace {
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::sem::ModelKind model) {
+  using namespace lockstep;
+  const std::string root = LOCKSTEP_SOURCE_DIR;
+  const ir::Module module = load_ptx_file(root + "/" + ptx);
+  const sem::LaunchSpec spec = sem::parse_launch_spec_file(root + "/" + spec_path);
+  const auto setup = sem::prepare_launch(module, spec);
+  sem::RunOptions opt;
+  opt.max_steps = 0;
+  const double t0 = cpu_seconds();
+  const sem::RunOutcome r = sem::run_model(*setup, model, opt);
+  const double t = cpu_seconds() - t0;
+  const std::string key = std::string("run.") + name + "." + std::string(sem::model_kind_name(model));
+  const auto ti = static_cast<double>(r.result.stats.thread_instructions);
+  std::printf("%s.status %s\n", key.c_str(), sem::run_status_name(r.result.status));
+  std::printf("%s.thread_instructions %.0f\n", key.c_str(), ti);
+  std::printf("%s.warp_instructions %llu\n", key.c_str(),
+              static_cast<unsigned long long>(r.result.stats.warp_instructions));
+  std::printf("%s.seconds %.3f\n", key.c_str(), t);
+  std::printf("%s.thread_instr_per_s %.0f\n", key.c_str(), ti / t);
+  std::fflush(stdout);
+  return r.result.status == sem::RunStatus::Completed ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using lockstep::sem::ModelKind;
+  std::string_view model = "both";
+  std::string_view launch = "both";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string_view a = argv[i];
+    if (a == "--model") model = argv[i + 1];
+    if (a == "--launch") launch = argv[i + 1];
+  }
+  int rc = 0;
+  for (const ModelKind m : {ModelKind::Stack, ModelKind::Mimd}) {
+    if (model != "both" && model != lockstep::sem::model_kind_name(m)) continue;
+    if (launch == "both" || launch == "vector_add") {
+      rc |= run_one("vector_add_4m", "models/kernels/vector_add/vector_add.ptx", "bench/launches/vector_add_4m.toml", m);
+    }
+    if (launch == "both" || launch == "reduce") {
+      rc |= run_one("reduce_1m", "models/kernels/reduce_shared/reduce_shared.ptx", "bench/launches/reduce_1m.toml", m);
+    }
+  }
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  std::printf("run.peak_rss_mb %.1f\n", static_cast<double>(ru.ru_maxrss) / 1024.0);
+  return rc;
+}
