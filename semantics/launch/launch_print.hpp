@@ -28,7 +28,7 @@ class LanePrintfArgs final : public PrintfArgs {
   }
   [[nodiscard]] std::string read_string(std::uint64_t address) const override {
     std::string s;
-    for (std::uint64_t i = 0; i < (1U << 20); ++i) {
+    for (std::uint64_t i = 0; i < (1U << 16); ++i) {  // strings are cut at 64 KiB
       const auto c = static_cast<char>(p_.load(p_.resolve(ir::Space::Generic, address + i), lane_, 1));
       if (c == '\0') break;
       s.push_back(c);
