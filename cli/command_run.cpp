@@ -10,6 +10,7 @@
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "semantics/launch/run_model.hpp"
+#include "semantics/spec/element.hpp"
 
 namespace lockstep::cli {
 namespace {
@@ -20,7 +21,7 @@ struct RunCliOptions {
   std::string model = "stack";
   std::string schedule = "round-robin";
   std::string reconvergence = "nvidia";
-  std::uint64_t max_steps = 1'000'000'000;
+  std::string max_steps = "1000000000";
   bool json = false;
 };
 
@@ -32,7 +33,12 @@ int run_run(const RunCliOptions& o, std::ostream& out) {
   const auto model = sem::parse_model_kind(o.model);
   if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
   sem::RunOptions ro;
-  ro.max_steps = o.max_steps;
+  const auto steps = sem::parse_u64_text(o.max_steps);
+  if (!steps || o.max_steps.starts_with("0x")) {
+    usage_error(fmt::format("--max-steps: '{}' is not a number of steps (0 .. 18446744073709551615; 0 = no limit)",
+                            o.max_steps));
+  }
+  ro.max_steps = *steps;
   const auto sched = sem::parse_schedule(o.schedule, ro);
   if (!sched) usage_error(fmt::format("unknown schedule '{}' (round-robin, greedy, random:SEED)", o.schedule));
   sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia;

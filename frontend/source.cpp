@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -22,6 +23,13 @@ Source::Source(std::string path, std::string text) : path_(std::move(path)), tex
 }
 
 Source Source::read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    Diagnostic d;
+    d.file = path;
+    d.message = "cannot read file: it is a directory";
+    throw InputError(std::move(d));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Diagnostic d;

@@ -14,7 +14,7 @@ struct LaunchFault {
   std::string message;  ///< what happened, without the position
   std::array<std::uint32_t, 3> block{};   ///< %ctaid
   std::array<std::uint32_t, 3> thread{};  ///< %tid
-  std::uint32_t warp = 0;  ///< warp index in the launch
+  std::uint32_t warp = 0;  ///< warp index in the block
   std::uint32_t lane = 0;
   std::uint32_t pc = 0;
 };

@@ -24,7 +24,7 @@ void LaunchState<M>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::st
   f.message = std::move(message);
   f.block = LaunchShape::unflatten(wd.block, sh.grid);
   f.thread = LaunchShape::unflatten(wd.warp_in_block * kWarpSize + lane, sh.block);
-  f.warp = w;
+  f.warp = wd.warp_in_block;
   f.lane = lane;
   f.pc = pc;
   fault_ = std::move(f);
@@ -93,7 +93,7 @@ void LaunchState<M>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome
   } catch (const MemoryFault& f) {
     fail(w, u.pc, g, "memory-fault", f.what());
   } catch (const ExecError& e) {
-    fail(w, u.pc, g, "unsupported", e.what());
+    fail(w, u.pc, e.lane() ? lane_bit(*e.lane()) : g, e.lane() ? "invalid" : "unsupported", e.what());
   }
 }
 
@@ -121,7 +121,7 @@ void LaunchState<M>::branch_indexed(std::uint32_t w, const UnitView& u, Mask g, 
   for_each_lane(g, [&](unsigned l) {
     const std::uint64_t i = r != nullptr ? (r[l] & 0xffffffffU) : static_cast<std::uint64_t>(idx.value);
     if (i >= list.b) {
-      throw ExecError(fmt::format("brx.idx index {} is outside its {} targets", i, list.b));
+      throw ExecError(fmt::format("brx.idx index {} is outside its {} targets", i, list.b), l);
     }
     by_target[i] |= lane_bit(l);
   });

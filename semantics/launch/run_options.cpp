@@ -1,6 +1,6 @@
 #include "semantics/launch/run_options.hpp"
 
-#include <charconv>
+#include "semantics/spec/element.hpp"
 
 namespace lockstep::sem {
 
@@ -15,12 +15,10 @@ std::optional<RunOptions> parse_schedule(std::string_view text, RunOptions base)
   }
   constexpr std::string_view prefix = "random:";
   if (text.substr(0, prefix.size()) == prefix) {
-    const std::string_view num = text.substr(prefix.size());
-    std::uint64_t seed = 0;
-    const auto [end, ec] = std::from_chars(num.data(), num.data() + num.size(), seed);
-    if (num.empty() || ec != std::errc{} || end != num.data() + num.size()) return std::nullopt;
+    const auto seed = parse_u64_text(text.substr(prefix.size()));  // decimal or 0x-hex, as buffer seeds
+    if (!seed) return std::nullopt;
     base.policy = SchedulePolicy::Random;
-    base.seed = seed;
+    base.seed = *seed;
     return base;
   }
   return std::nullopt;

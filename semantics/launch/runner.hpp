@@ -259,10 +259,22 @@ class Runner {
           if (part == 0) continue;
           StuckThreads st{w, wd.block, wd.warp_in_block, wi, (part & issued) != 0};
           st.wait.lanes = part;
-          r.stuck.push_back(st);
+          merge(r.stuck, st);
         }
       }
     }
+  }
+
+  /// Adds a group, merged with an earlier one of the same warp, PC and reason.
+  static void merge(std::vector<StuckThreads>& all, const StuckThreads& t) {
+    for (StuckThreads& o : all) {
+      if (o.warp == t.warp && o.progressing == t.progressing && o.wait.pc == t.wait.pc &&
+          o.wait.kind == t.wait.kind && o.wait.until_pc == t.wait.until_pc) {
+        o.wait.lanes |= t.wait.lanes;
+        return;
+      }
+    }
+    all.push_back(t);
   }
 
   LaunchState<M>& s_;
