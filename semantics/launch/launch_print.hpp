@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "semantics/exec/lane_faults.hpp"
 #include "semantics/launch/launch_state.hpp"
 #include "semantics/memory/memory_port.hpp"
 #include "semantics/spec/printf_format.hpp"
@@ -61,7 +62,7 @@ void LaunchState<M>::print(std::uint32_t w, std::uint32_t pc, Mask g) {
   if (in.op_count < 2) throw ExecError("vprintf call without a format argument");
   const ir::Operand& fmt_op = k.op(pc, in.op_count >= 3 ? 1 : 0);
   const ir::Operand* args_op = in.op_count >= 3 ? &k.op(pc, 2) : nullptr;
-  for_each_lane(g, [&](unsigned l) {
+  for_each_lane_noting_faults(g, [&](unsigned l) {
     const std::uint64_t fmt_addr = detail::call_argument(p, *setup_, fmt_op, l, ab);
     const std::uint64_t args = args_op != nullptr ? detail::call_argument(p, *setup_, *args_op, l, ab) : 0;
     const detail::LanePrintfArgs reader(p, l, args);

@@ -91,7 +91,7 @@ void LaunchState<M>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome
         return;
     }
   } catch (const MemoryFault& f) {
-    fail(w, u.pc, g, "memory-fault", f.what());
+    fail(w, u.pc, f.lane() ? lane_bit(*f.lane()) : g, "memory-fault", f.what());
   } catch (const ExecError& e) {
     fail(w, u.pc, e.lane() ? lane_bit(*e.lane()) : g, e.lane() ? "invalid" : "unsupported", e.what());
   }

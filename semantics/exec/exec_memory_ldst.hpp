@@ -1,0 +1,70 @@
+// ld, ldu, st and prefetch.
+//
+//   ld{.ss}{.vec}.type  d, [a]    operands: d (register or vector), [a]
+//   st{.ss}{.vec}.type  [a], b    operands: [a], b (register, immediate or vector)
+//
+// Per lane, in ascending lane order: the address is evaluated and resolved
+// (exec_memory_address.hpp), must be aligned to the access size (the whole
+// vector's size for .v2/.v4/.v8) and the whole access must lie in one
+// region/space, else MemoryFault. A load into a register wider than the type
+// sign-extends signed types (ld.s8 into a .b32 register) and zero-extends
+// the others; a store of a register wider than the type stores its low
+// bytes. Sink elements (`_`) of a vector load are not written. When several
+// lanes of one st write the same bytes, the highest lane's value remains
+// (lanes apply in ascending order; PTX leaves it unspecified).
+//
+// ldu is ld (the uniformity it promises is not checked). ld.global.nc and
+// volatile/relaxed/acquire/release/mmio qualifiers have no effect (memory
+// is sequentially consistent at instruction granularity). prefetch and
+// prefetchu compute the address of every lane but never access memory or
+// fault on a bad address.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "semantics/exec/lane_faults.hpp"
+#include "semantics/exec/exec_memory_address.hpp"
+#include "semantics/memory/le_bytes.hpp"
+
+namespace lockstep::sem {
+
+template <class D>
+void exec_ld(Lanes<D>& L, MemoryPort& m) {
+  const ir::Type type = L.in.type;
+  const unsigned esize = memory_detail::element_bytes(type);
+  const unsigned n = L.elems(0);
+  for_each_lane_noting_faults(L.active, [&](unsigned lane) {
+    const Target t = memory_detail::address(L, m, 1, lane);
+    m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Read);
+    std::array<std::uint8_t, 64> buf{};
+    m.read(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Read);
+    for (unsigned j = 0; j < n; ++j) {
+      const std::uint64_t bits = le_load(buf.data() + std::size_t{j} * esize, esize);
+      L.set_any(0, j, lane, L.d.constant(memory_detail::extend_loaded(bits, type)));
+    }
+  });
+}
+
+template <class D>
+void exec_st(Lanes<D>& L, MemoryPort& m) {
+  const ir::Type type = L.in.type;
+  const unsigned esize = memory_detail::element_bytes(type);
+  const unsigned n = L.elems(1);
+  for_each_lane_noting_faults(L.active, [&](unsigned lane) {
+    const Target t = memory_detail::address(L, m, 0, lane);
+    m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Write);
+    std::array<std::uint8_t, 64> buf{};
+    for (unsigned j = 0; j < n; ++j) {
+      le_store(buf.data() + std::size_t{j} * esize, esize, L.d.bits(L.src_any(1, j, lane)));
+    }
+    m.write(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Write);
+  });
+}
+
+template <class D>
+void exec_prefetch(Lanes<D>& L, MemoryPort& m) {
+  for_each_lane_noting_faults(L.active, [&](unsigned lane) { static_cast<void>(memory_detail::address(L, m, 0, lane)); });
+}
+
+}  // namespace lockstep::sem

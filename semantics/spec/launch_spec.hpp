@@ -1,0 +1,125 @@
+// Launch specifications: what a `launch.toml` file says about one launch.
+//
+// Format (TOML; every key not listed here is an error, at any level):
+//
+//   kernel = "_Z3fooPi"        # optional: entry name; may be left out when the
+//                              # module has one kernel (resolved later)
+//   grid = [2]                 # 1..3 positive integers, missing dims are 1;
+//                              # x <= 2^31-1, y, z <= 65535
+//   block = [32, 2]            # 1..3 positive integers; x, y <= 1024, z <= 64,
+//                              # x*y*z <= 1024
+//   shared_bytes = 512         # optional dynamic shared memory, 0..233472 (228 KiB)
+//   params = ["out", {type = "s32", value = 5}]   # optional, in order: a buffer
+//                              # name (its device address) or a scalar
+//   [[buffer]]                 # any number of buffers
+//   name = "out"               # identifier ([A-Za-z_][A-Za-z0-9_]*), unique
+//   type = "s32"               # u8 u16 u32 u64 s8 s16 s32 s64 f16 f32 f64
+//   count = 32                 # >= 1; optional when init is an inline array
+//   init = "zeros"             # optional, default "zeros"; see buffer_init.hpp
+//   [constants]                # optional: module variable -> number or array
+//   c_weights = [1, 2, 3, 4]   #   of numbers, typed later by its declaration
+//   [expect]                   # optional: buffer -> its final contents, an array
+//   out = [0, 1, 4]            #   of exactly `count` numbers, or one number
+//                              #   meaning every element
+//
+// Numbers are checked against their type as element.hpp describes (u64 also
+// takes "0x..." and decimal strings). Expected floats compare bit-exactly,
+// except that an expected `nan` matches every NaN of the type.
+//
+// Every error is one lockstep::InputError, printed as
+//   FILE:LINE:COL: error: KEY.PATH: WHY
+// (FILE: error: ... when there is no position, e.g. a missing top-level key).
+// Key paths count array elements from 0: `buffer[2].init`, `params[0].value`,
+// `expect.out[5]`. TOML syntax errors keep toml++'s description and position.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "frontend/diagnostics.hpp"
+#include "frontend/ir/instr.hpp"
+#include "frontend/ir/types.hpp"
+#include "semantics/spec/element.hpp"
+
+namespace lockstep::sem {
+
+/// One `[[buffer]]`: a global-memory allocation with its initial contents.
+struct BufferSpec {
+  std::string name;
+  ir::Type type = ir::Type::U8;
+  std::size_t count = 0;            ///< elements
+  std::vector<std::uint8_t> bytes;  ///< count * byte_width(type) initial bytes, little-endian
+  ir::SrcLoc loc;                   ///< the [[buffer]] header
+};
+
+/// A kernel argument that is the device address of a buffer.
+struct BufferParam {
+  std::size_t buffer = 0;  ///< index in LaunchSpec::buffers
+};
+
+/// A kernel argument given by value.
+struct ScalarParam {
+  ir::Type type = ir::Type::U32;
+  std::uint64_t bits = 0;  ///< raw bits, zero-extended (f32 in the low 32 bits)
+};
+
+struct ParamSpec {
+  std::variant<BufferParam, ScalarParam> value;
+  ir::SrcLoc loc;
+};
+
+/// A `[constants]` entry: initial contents of a module variable, as written.
+struct ConstantSpec {
+  std::string name;
+  std::vector<SpecNumber> values;  ///< one entry for `name = 5`
+  bool is_array = false;           ///< written as an array (`name = [5]`)
+  ir::SrcLoc loc;                  ///< the key
+};
+
+/// One expected element: exact bits, or "any NaN".
+struct ExpectedValue {
+  std::uint64_t bits = 0;  ///< raw bits, zero-extended
+  bool any_nan = false;    ///< expected `nan`: every NaN of the float type matches
+};
+
+/// An `[expect]` entry: the final contents of one buffer.
+struct ExpectSpec {
+  std::size_t buffer = 0;             ///< index in LaunchSpec::buffers
+  std::vector<ExpectedValue> values;  ///< one per element (a single number is expanded)
+  ir::SrcLoc loc;                     ///< the key
+};
+
+struct LaunchSpec {
+  std::string path;  ///< the spec file, as named in messages
+  std::optional<std::string> kernel;
+  ir::SrcLoc kernel_loc;
+  std::array<std::uint32_t, 3> grid{1, 1, 1};
+  std::array<std::uint32_t, 3> block{1, 1, 1};
+  std::uint32_t shared_bytes = 0;
+  std::vector<BufferSpec> buffers;      ///< in file order
+  std::vector<ParamSpec> params;        ///< in argument order
+  std::vector<ConstantSpec> constants;  ///< in file order
+  std::vector<ExpectSpec> expects;      ///< in file order
+
+  [[nodiscard]] std::optional<std::size_t> find_buffer(std::string_view name) const noexcept;
+  /// An error in this spec at `loc` (line 0: no position), for the checks that
+  /// happen later, when the spec is resolved against a module.
+  [[nodiscard]] InputError error_at(ir::SrcLoc loc, std::string message) const;
+};
+
+/// Reads and parses a spec file; `file:` paths are relative to its folder.
+[[nodiscard]] LaunchSpec parse_launch_spec_file(const std::filesystem::path& file);
+
+/// Parses spec text; `path_for_messages` names it in errors, `base_dir` is the
+/// folder `file:` paths are relative to.
+[[nodiscard]] LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_messages,
+                                           const std::filesystem::path& base_dir);
+
+}  // namespace lockstep::sem
