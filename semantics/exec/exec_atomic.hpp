@@ -43,8 +43,9 @@ void exec_atomic(Lanes<D>& L, MemoryPort& m) {
   const unsigned n = L.elems(b_op);
   const bool vector = n > 1 || L.in.vec > 1;
   const bool cas = op == ir::AtomOp::Cas;
+  const auto plan = memory_detail::plan_address(L, m, a_op);
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
-    const Target t = memory_detail::address(L, m, a_op, lane);
+    const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Atomic);
     for (unsigned j = 0; j < n; ++j) {
       const std::uint64_t b = L.d.bits(L.src_any(b_op, j, lane));

@@ -35,23 +35,32 @@ namespace lockstep::sem::memory_detail {
   return in == sym || (in == ir::Space::Param && sym == ir::Space::Local);
 }
 
-/// The resolved target of address operand i for `lane`.
+/// What is common to every lane of address operand i: the space, the
+/// constant part (symbol address + offset) and the base register, if any.
+/// Computed once per instruction; `at` finishes it per lane.
 template <class D>
-[[nodiscard]] Target address(const Lanes<D>& L, const MemoryPort& m, unsigned i, unsigned lane) {
+struct AddressPlan {
+  ir::Space space = ir::Space::Generic;
+  std::uint64_t constant = 0;
+  const typename D::V* reg = nullptr;  ///< the base register's lanes, or null
+};
+
+template <class D>
+[[nodiscard]] AddressPlan<D> plan_address(const Lanes<D>& L, const MemoryPort& m, unsigned i) {
   const ir::Operand& o = L.op(i);
   if (o.kind != ir::OperandKind::Address) unsupported("memory operand that is not an address");
-  ir::Space space = L.in.space;
-  std::uint64_t base = 0;
+  AddressPlan<D> p;
+  p.space = L.in.space;
   switch (o.addr_base()) {
     case ir::AddrBase::Absolute: break;
-    case ir::AddrBase::Reg: base = L.d.bits(L.regs().reg(o.a)[lane]); break;
+    case ir::AddrBase::Reg: p.reg = L.regs().reg(o.a); break;
     case ir::AddrBase::Symbol: {
       const ir::Space sym = L.env.symbol_space(o.scope, o.a);
-      base = L.env.symbol_address(o.scope, o.a);
-      if (space == ir::Space::Generic) {
-        base = m.map->to_generic(sym, base);
-      } else if (symbol_fits(space, sym)) {
-        space = sym;
+      p.constant = L.env.symbol_address(o.scope, o.a);
+      if (p.space == ir::Space::Generic) {
+        p.constant = m.map->to_generic(sym, p.constant);
+      } else if (symbol_fits(p.space, sym)) {
+        p.space = sym;
       } else {
         const std::string name = m.layout != nullptr ? m.layout->variable(o.scope, o.a).name : std::string("?");
         throw ExecError(fmt::format("'{}' names variable '{}' of the .{} space", ir::space_name(L.in.space), name,
@@ -60,7 +69,21 @@ template <class D>
       break;
     }
   }
-  return m.resolve(space, base + static_cast<std::uint64_t>(o.value));
+  p.constant += static_cast<std::uint64_t>(o.value);
+  return p;
+}
+
+/// The resolved target of a planned address for `lane`.
+template <class D>
+[[nodiscard]] Target at(const AddressPlan<D>& p, const Lanes<D>& L, const MemoryPort& m, unsigned lane) {
+  const std::uint64_t a = p.reg != nullptr ? p.constant + L.d.bits(p.reg[lane]) : p.constant;
+  return m.resolve(p.space, a);
+}
+
+/// The resolved target of address operand i for `lane`.
+template <class D>
+[[nodiscard]] Target address(const Lanes<D>& L, const MemoryPort& m, unsigned i, unsigned lane) {
+  return at(plan_address(L, m, i), L, m, lane);
 }
 
 /// A loaded value of `type` (zero-extended bits) extended to 64 bits the way

@@ -34,10 +34,11 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
   const ir::Type type = L.in.type;
   const unsigned esize = memory_detail::element_bytes(type);
   const unsigned n = L.elems(0);
+  const auto plan = memory_detail::plan_address(L, m, 1);
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
-    const Target t = memory_detail::address(L, m, 1, lane);
+    const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Read);
-    std::array<std::uint8_t, 64> buf{};
+    std::array<std::uint8_t, 64> buf;
     m.read(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Read);
     for (unsigned j = 0; j < n; ++j) {
       const std::uint64_t bits = le_load(buf.data() + std::size_t{j} * esize, esize);
@@ -51,10 +52,11 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
   const ir::Type type = L.in.type;
   const unsigned esize = memory_detail::element_bytes(type);
   const unsigned n = L.elems(1);
+  const auto plan = memory_detail::plan_address(L, m, 0);
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
-    const Target t = memory_detail::address(L, m, 0, lane);
+    const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Write);
-    std::array<std::uint8_t, 64> buf{};
+    std::array<std::uint8_t, 64> buf;
     for (unsigned j = 0; j < n; ++j) {
       le_store(buf.data() + std::size_t{j} * esize, esize, L.d.bits(L.src_any(1, j, lane)));
     }

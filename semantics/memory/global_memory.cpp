@@ -39,16 +39,22 @@ std::uint64_t GlobalMemory::allocate(std::uint64_t size, std::uint64_t align, st
   auto next = std::make_shared<std::vector<Region>>(*regions_);
   next->push_back(Region{std::move(name), at, size});
   regions_ = std::move(next);
+  hint_region_ = nullptr;
   return at;
 }
 
 const Region* GlobalMemory::find(std::uint64_t addr, std::uint64_t size) const noexcept {
+  const std::uint64_t want = size == 0 ? 1 : size;
+  if (const Region* h = hint_region_; h != nullptr && addr >= h->base && addr < h->end() && want <= h->end() - addr) {
+    return h;
+  }
   const auto& rs = *regions_;
   auto it = std::upper_bound(rs.begin(), rs.end(), addr, [](std::uint64_t a, const Region& r) { return a < r.base; });
   if (it == rs.begin()) return nullptr;
   const Region& r = *(it - 1);
   const std::uint64_t n = size == 0 ? 1 : size;
   if (addr >= r.end() || n > r.end() - addr) return nullptr;
+  hint_region_ = &r;
   return &r;
 }
 
@@ -91,6 +97,10 @@ std::string GlobalMemory::fault_detail(std::uint64_t addr, std::uint64_t size) c
 void GlobalMemory::read(std::uint64_t addr, std::uint64_t size, void* out, AccessKind access) const {
   check(addr, size, access);
   auto* dst = static_cast<std::uint8_t*>(out);
+  if (addr / kPageBytes == hint_page_ && addr % kPageBytes + size <= kPageBytes) {
+    std::memcpy(dst, hint_page_ptr_->data() + addr % kPageBytes, size);
+    return;
+  }
   while (size > 0) {
     const std::uint64_t page = addr / kPageBytes;
     const std::uint64_t off = addr % kPageBytes;
@@ -100,6 +110,8 @@ void GlobalMemory::read(std::uint64_t addr, std::uint64_t size, void* out, Acces
       std::memset(dst, 0, n);
     } else {
       std::memcpy(dst, it->second->data() + off, n);
+      hint_page_ = page;
+      hint_page_ptr_ = it->second.get();
     }
     dst += n;
     addr += n;
@@ -115,6 +127,7 @@ GlobalMemory::Page& GlobalMemory::writable_page(std::uint64_t page) {
   } else if (slot.use_count() > 1) {
     slot = std::make_shared<Page>(*slot);
   }
+  if (page == hint_page_) hint_page_ptr_ = slot.get();
   return *slot;
 }
 

@@ -100,6 +100,14 @@ class GlobalMemory {
   Page& writable_page(std::uint64_t page);
 
   std::unordered_map<std::uint64_t, std::shared_ptr<Page>> pages_;
+  // Lookup hints, not state (never hashed or compared): the region last
+  // found and the page last read. Copies may keep them: regions are
+  // immutable vectors and a page is only ever changed through the object
+  // that owns it alone (copy-on-write updates the hint). Not safe for
+  // concurrent reads of one object from several threads.
+  mutable const Region* hint_region_ = nullptr;
+  mutable std::uint64_t hint_page_ = ~std::uint64_t{0};
+  mutable const Page* hint_page_ptr_ = nullptr;
   std::shared_ptr<const std::vector<Region>> regions_;
   std::uint64_t base_;
   std::uint64_t limit_;
