@@ -35,6 +35,14 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
   const unsigned esize = memory_detail::element_bytes(type);
   const unsigned n = L.elems(0);
   const auto plan = memory_detail::plan_address(L, m, 1);
+  if (n == 1 && L.op(0).kind != ir::OperandKind::Vector) {  // scalar fast path
+    for_each_lane_noting_faults(L.active, [&](unsigned lane) {
+      const Target t = memory_detail::at(plan, L, m, lane);
+      m.check_aligned(t, esize, AccessKind::Read);
+      L.set(0, lane, L.d.constant(memory_detail::extend_loaded(m.load(t, lane, esize), type)));
+    });
+    return;
+  }
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Read);
@@ -53,6 +61,14 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
   const unsigned esize = memory_detail::element_bytes(type);
   const unsigned n = L.elems(1);
   const auto plan = memory_detail::plan_address(L, m, 0);
+  if (n == 1 && L.op(1).kind != ir::OperandKind::Vector) {  // scalar fast path
+    for_each_lane_noting_faults(L.active, [&](unsigned lane) {
+      const Target t = memory_detail::at(plan, L, m, lane);
+      m.check_aligned(t, esize, AccessKind::Write);
+      m.store(t, lane, esize, L.d.bits(L.src(1, lane)));
+    });
+    return;
+  }
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Write);

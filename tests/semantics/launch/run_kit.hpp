@@ -1,0 +1,171 @@
+// Helpers for the launch tests: load a PTX module and a launch spec (from
+// text or files), run the launch under one divergence model and schedule,
+// and capture what a differential test compares: the status (with a
+// readable description), every spec buffer's final bytes and the printf
+// output.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontend/ir/module.hpp"
+#include "frontend/load.hpp"
+#include "frontend/source.hpp"
+#include "semantics/launch/launch_setup.hpp"
+#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/run_model.hpp"
+#include "semantics/launch/run_options.hpp"
+#include "semantics/launch/run_result.hpp"
+#include "semantics/spec/launch_spec.hpp"
+
+namespace lockstep::test {
+
+/// A module, its launch spec and the prepared launch. Not movable: the setup
+/// points into the module.
+struct PreparedLaunch {
+  ir::Module module;
+  sem::LaunchSpec spec;
+  std::unique_ptr<sem::LaunchSetup> setup;
+
+  PreparedLaunch(ir::Module m, sem::LaunchSpec s,
+                 sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia)
+      : module(std::move(m)), spec(std::move(s)) {
+    setup = sem::prepare_launch(module, spec, table);
+  }
+  PreparedLaunch(const PreparedLaunch&) = delete;
+  PreparedLaunch& operator=(const PreparedLaunch&) = delete;
+};
+
+/// Loads PTX and spec texts (names used in messages only; `file:` buffer
+/// paths are relative to base_dir). Throws InputError on bad input.
+inline std::unique_ptr<PreparedLaunch> prepare_from_text(
+    const std::string& ptx, const std::string& spec_text, const std::filesystem::path& base_dir = ".",
+    const std::string& ptx_name = "kernel.ptx", const std::string& spec_name = "launch.toml",
+    sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia) {
+  ir::Module module = load_ptx(Source(ptx_name, ptx));
+  sem::LaunchSpec spec = sem::parse_launch_spec(spec_text, spec_name, base_dir);
+  return std::make_unique<PreparedLaunch>(std::move(module), std::move(spec), table);
+}
+
+/// Loads a PTX file and a launch.toml file.
+inline std::unique_ptr<PreparedLaunch> prepare_from_files(
+    const std::filesystem::path& ptx_file, const std::filesystem::path& spec_file,
+    sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia) {
+  ir::Module module = load_ptx_file(ptx_file.string());
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(spec_file);
+  return std::make_unique<PreparedLaunch>(std::move(module), std::move(spec), table);
+}
+
+/// What one run produced.
+struct RunCapture {
+  sem::RunStatus status = sem::RunStatus::Error;
+  std::string description;                         ///< status, and the fault or the stuck threads
+  std::vector<std::vector<std::uint8_t>> buffers;  ///< final bytes of every spec buffer, in spec order
+  std::string output;                              ///< printf output in issue order
+  sem::LaunchStats stats;
+};
+
+/// "completed", or the status with the fault / stuck threads spelled out.
+inline std::string describe_result(const sem::RunResult& r) {
+  std::ostringstream s;
+  s << sem::run_status_name(r.status);
+  if (r.fault) {
+    s << ": " << r.fault->kind << ": " << r.fault->message << " (block " << r.fault->block[0] << ", thread "
+      << r.fault->thread[0] << ", warp " << r.fault->warp << ", lane " << r.fault->lane << ", pc " << r.fault->pc
+      << ")";
+  }
+  for (const sem::StuckThreads& st : r.stuck) {
+    s << "\n  warp " << st.warp << " (block " << st.block << ") lanes 0x" << std::hex << st.wait.lanes << std::dec
+      << " at pc " << st.wait.pc << ": " << sem::wait_kind_name(st.wait.kind);
+    if (st.wait.kind == sem::WaitKind::Reconverge) s << " until pc " << st.wait.until_pc;
+  }
+  return s.str();
+}
+
+/// Runs the prepared launch; exceptions become an Error capture.
+inline RunCapture run_capture(const PreparedLaunch& p, sem::ModelKind model, const sem::RunOptions& options) {
+  RunCapture c;
+  try {
+    sem::RunOutcome out = sem::run_model(*p.setup, model, options);
+    c.status = out.result.status;
+    c.description = describe_result(out.result);
+    c.stats = out.result.stats;
+    c.output = std::move(out.output);
+    for (const sem::BufferBinding& b : p.setup->buffers) {
+      std::vector<std::uint8_t> bytes(static_cast<std::size_t>(b.bytes()));
+      if (!bytes.empty()) out.memory.read(b.address, bytes.size(), bytes.data());
+      c.buffers.push_back(std::move(bytes));
+    }
+  } catch (const std::exception& e) {
+    c.status = sem::RunStatus::Error;
+    c.description = std::string("exception: ") + e.what();
+  }
+  return c;
+}
+
+/// The four divergence models.
+inline const std::vector<sem::ModelKind>& all_models() {
+  static const std::vector<sem::ModelKind> models{sem::ModelKind::Mimd, sem::ModelKind::Stack,
+                                                  sem::ModelKind::StackAmd, sem::ModelKind::StackNt};
+  return models;
+}
+
+/// The schedules of the differential tests, by command-line name.
+inline const std::vector<std::pair<std::string, sem::RunOptions>>& standard_schedules() {
+  static const std::vector<std::pair<std::string, sem::RunOptions>> schedules = [] {
+    std::vector<std::pair<std::string, sem::RunOptions>> v;
+    for (const char* name : {"round-robin", "greedy", "random:1", "random:2"}) {
+      const std::optional<sem::RunOptions> o = sem::parse_schedule(name);
+      if (o) v.emplace_back(name, *o);
+    }
+    return v;
+  }();
+  return schedules;
+}
+
+/// The lines of a printf output, sorted (a multiset: schedules may order the
+/// lines of different threads differently).
+inline std::vector<std::string> sorted_lines(const std::string& output) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in(output);
+  while (std::getline(in, line)) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+/// Little-endian element `i` of width `w` bytes, as an unsigned number.
+inline std::uint64_t element_bits(const std::vector<std::uint8_t>& bytes, std::size_t i, std::size_t w) {
+  std::uint64_t v = 0;
+  for (std::size_t k = 0; k < w && i * w + k < bytes.size(); ++k)
+    v |= static_cast<std::uint64_t>(bytes[i * w + k]) << (8 * k);
+  return v;
+}
+
+/// Empty when equal; otherwise the first differing element of width w
+/// ("element 12: 0x00000005 vs 0x00000007") or the size difference.
+inline std::string first_difference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b,
+                                    std::size_t w) {
+  if (a.size() != b.size()) return "sizes differ: " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+  if (w == 0) w = 1;
+  for (std::size_t i = 0; i * w < a.size(); ++i) {
+    const std::uint64_t x = element_bits(a, i, w);
+    const std::uint64_t y = element_bits(b, i, w);
+    if (x != y) {
+      std::ostringstream s;
+      s << "element " << i << ": 0x" << std::hex << x << " vs 0x" << y;
+      return s.str();
+    }
+  }
+  return {};
+}
+
+}  // namespace lockstep::test
