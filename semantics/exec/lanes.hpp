@@ -177,11 +177,9 @@ class Lanes {
       case K::Special: {
         if (specials_ >= special_.size()) unsupported("more than two special-register operands");
         auto& lanes = special_[specials_++];
-        for (unsigned l = 0; l < kWarpSize; ++l) {
-          lanes[l] = has_lane(active, l)
-                               ? d.constant(env.special(static_cast<ir::SpecialReg>(o.a), o.b, l))
-                               : d.constant(0);
-        }
+        std::array<std::uint64_t, kWarpSize> raw;
+        env.special_lanes(static_cast<ir::SpecialReg>(o.a), o.b, active, raw.data());
+        for (unsigned l = 0; l < kWarpSize; ++l) lanes[l] = d.constant(raw[l]);
         s.ptr = lanes.data();
         s.stride = 1;
         break;

@@ -285,7 +285,7 @@ class Runner {
   std::uint64_t rng_;
   std::vector<Issue>* recording_ = nullptr;
   // Brent state
-  static constexpr std::uint64_t kBytesPerStep = 64;  ///< hashing budget per step (amortised)
+  static constexpr std::uint64_t kBytesPerStep = 16;  ///< hashing budget per step (amortised)
   std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
   StateHasher::Digest saved_{};
   bool have_saved_ = false;

@@ -54,6 +54,30 @@ class WarpEnv final : public LaneEnv {
       default: return 0;  // %pm*, %envreg
     }
   }
+  void special_lanes(ir::SpecialReg r, std::uint32_t c, std::uint32_t active, std::uint64_t* out) const override {
+    using R = ir::SpecialReg;
+    const LaunchShape& sh = s_.shape;
+    if (r == R::Tid || r == R::Laneid) {  // the per-lane ones, without a call per lane
+      const std::uint32_t first = warp_ * kWarpSize;
+      for (unsigned l = 0; l < kWarpSize; ++l) {
+        std::uint64_t v = l;
+        if (r == R::Tid) {
+          const std::uint32_t t = first + l;
+          v = c == 2 ? (t / sh.block[0]) % sh.block[1] : c == 3 ? t / (sh.block[0] * sh.block[1]) : t % sh.block[0];
+        }
+        out[l] = has_lane(active, l) ? v : 0;
+      }
+      return;
+    }
+    const std::uint64_t v = active != 0 ? special(r, c, lowest_lane(active)) : 0;
+    const bool uniform = r == R::Ntid || r == R::Ctaid || r == R::Nctaid || r == R::Warpid || r == R::Nwarpid ||
+                         r == R::Smid || r == R::Nsmid || r == R::Gridid || r == R::Clock || r == R::Clock64;
+    if (uniform) {
+      for (unsigned l = 0; l < kWarpSize; ++l) out[l] = has_lane(active, l) ? v : 0;
+      return;
+    }
+    LaneEnv::special_lanes(r, c, active, out);
+  }
   [[nodiscard]] std::uint64_t symbol_address(ir::SymScope scope, std::uint32_t var) const override {
     return s_.layout->symbol_address(scope, var);
   }

@@ -1,5 +1,7 @@
 #include "semantics/memory/memory_port.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -33,11 +35,9 @@ Target MemoryPort::resolve(ir::Space space, std::uint64_t addr) const noexcept {
   return Target{space, a, false, 0};
 }
 
-void MemoryPort::check_aligned(const Target& t, std::uint64_t size, AccessKind access) const {
-  if (size > 1 && t.addr % size != 0) {
-    fault(t, size, access, FaultKind::Misaligned,
-          fmt::format("the address is not a multiple of the access size ({} bytes)", size));
-  }
+void MemoryPort::misaligned(const Target& t, std::uint64_t size, AccessKind access) const {
+  fault(t, size, access, FaultKind::Misaligned,
+        fmt::format("the address is not a multiple of the access size ({} bytes)", size));
 }
 
 SpaceMemory& MemoryPort::local_of(unsigned lane) const {
@@ -86,16 +86,15 @@ void MemoryPort::write(const Target& t, unsigned lane, std::uint64_t size, const
 
 std::uint64_t MemoryPort::load(const Target& t, unsigned lane, unsigned size) const {
   if (size > 8) throw std::logic_error("MemoryPort::load of more than 8 bytes");
-  std::uint8_t b[8] = {};
-  read(t, lane, size, b, AccessKind::Read);
-  return le_load(b, size);
+  static_assert(std::endian::native == std::endian::little, "memory images are little-endian");
+  std::uint64_t v = 0;
+  read(t, lane, size, &v, AccessKind::Read);
+  return v;
 }
 
 void MemoryPort::store(const Target& t, unsigned lane, unsigned size, std::uint64_t value) {
   if (size > 8) throw std::logic_error("MemoryPort::store of more than 8 bytes");
-  std::uint8_t b[8] = {};
-  le_store(b, size, value);
-  write(t, lane, size, b, AccessKind::Write);
+  write(t, lane, size, &value, AccessKind::Write);
 }
 
 std::uint64_t MemoryPort::atomic(const Target& t, unsigned lane, ir::AtomOp op, ir::Type type, std::uint64_t b,

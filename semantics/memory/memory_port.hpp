@@ -59,7 +59,11 @@ struct MemoryPort {
   /// the .global one). `addr` is wrapped to the address size.
   [[nodiscard]] Target resolve(ir::Space space, std::uint64_t addr) const noexcept;
   /// Throws Misaligned unless t.addr (or the generic address) is a multiple of `size`.
-  void check_aligned(const Target& t, std::uint64_t size, AccessKind access) const;
+  void check_aligned(const Target& t, std::uint64_t size, AccessKind access) const {
+    if (size > 1 && ((size & (size - 1)) == 0 ? (t.addr & (size - 1)) : (t.addr % size)) != 0) {
+      misaligned(t, size, access);
+    }
+  }
 
   /// Reads/writes `size` bytes (any size: a whole vector) at t; writes to
   /// .const/.param fault as read-only.
@@ -75,6 +79,7 @@ struct MemoryPort {
                        std::uint64_t c, bool vector);
 
  private:
+  [[noreturn]] void misaligned(const Target& t, std::uint64_t size, AccessKind access) const;
   [[nodiscard]] SpaceMemory& local_of(unsigned lane) const;
 };
 

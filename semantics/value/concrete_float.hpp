@@ -14,7 +14,10 @@
 // fsatfinite (`.satfinite`). A symbolic domain provides the same names.
 #pragma once
 
+#include <bit>
+#include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "semantics/value/concrete_float_approx.hpp"
 #include "semantics/value/fp_mode.hpp"
@@ -24,18 +27,63 @@ namespace lockstep::sem {
 struct ConcreteFloatOps {
   using FV = std::uint64_t;
 
+ private:
+  template <class T>
+  [[nodiscard]] static T as(FV v) noexcept {
+    if constexpr (sizeof(T) == 4) {
+      return std::bit_cast<T>(static_cast<std::uint32_t>(v));
+    } else {
+      return std::bit_cast<T>(v);
+    }
+  }
+  [[nodiscard]] static FV bits_of(float v) noexcept { return std::bit_cast<std::uint32_t>(v); }
+  [[nodiscard]] static FV bits_of(double v) noexcept { return std::bit_cast<std::uint64_t>(v); }
+  /// op(a, b) in host float/double for f32/f64, unless the result is NaN.
+  template <class Op>
+  [[nodiscard]] static std::optional<FV> host(FV a, FV b, FpFormat f, Op op) noexcept {
+    if (f == FpFormat::F32) {
+      const float v = op(as<float>(a), as<float>(b));
+      if (!std::isnan(v)) return bits_of(v);
+    } else if (f == FpFormat::F64) {
+      const double v = op(as<double>(a), as<double>(b));
+      if (!std::isnan(v)) return bits_of(v);
+    }
+    return std::nullopt;
+  }
+
+ public:
+
   // ---- arithmetic (correctly rounded in mode r) ------------------------------
+  // Round-to-nearest f32/f64 results that are not NaN come from the host's
+  // IEEE arithmetic (the same correctly rounded value, much faster); every
+  // other case, and every NaN, from the software path.
   [[nodiscard]] static FV fadd(FV a, FV b, FpFormat f, FpRounding r) noexcept {
+    if (r == FpRounding::Rn) {
+      if (const auto h = host(a, b, f, [](auto x, auto y) { return x + y; })) return *h;
+    }
     return fp::add_bits(a, b, false, fp::spec_of(f), r);
   }
   [[nodiscard]] static FV fsub(FV a, FV b, FpFormat f, FpRounding r) noexcept {
+    if (r == FpRounding::Rn) {
+      if (const auto h = host(a, b, f, [](auto x, auto y) { return x - y; })) return *h;
+    }
     return fp::add_bits(a, b, true, fp::spec_of(f), r);
   }
   [[nodiscard]] static FV fmul(FV a, FV b, FpFormat f, FpRounding r) noexcept {
+    if (r == FpRounding::Rn) {
+      if (const auto h = host(a, b, f, [](auto x, auto y) { return x * y; })) return *h;
+    }
     return fp::mul_bits(a, b, fp::spec_of(f), r);
   }
   /// a * b + c with one rounding (fma, mad).
   [[nodiscard]] static FV ffma(FV a, FV b, FV c, FpFormat f, FpRounding r) noexcept {
+    if (r == FpRounding::Rn && f == FpFormat::F32) {
+      const float v = std::fmaf(as<float>(a), as<float>(b), as<float>(c));
+      if (!std::isnan(v)) return bits_of(v);
+    } else if (r == FpRounding::Rn && f == FpFormat::F64) {
+      const double v = std::fma(as<double>(a), as<double>(b), as<double>(c));
+      if (!std::isnan(v)) return bits_of(v);
+    }
     return fp::fma_bits(a, b, c, fp::spec_of(f), r);
   }
   [[nodiscard]] static FV fdiv(FV a, FV b, FpFormat f, FpRounding r) noexcept {
