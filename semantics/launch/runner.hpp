@@ -7,7 +7,7 @@
 // at sample points (round boundaries under round-robin, every `stride`
 // steps under greedy); Brent's algorithm finds a repeat among the samples.
 // The sampling stride (in steps) doubles every 1024 samples and is never
-// below the state size / 1024 bytes, so hashing stays a small fraction of the
+// below the state size / 16 bytes, so hashing stays a small fraction of the
 // run however large the launch. Then one more repetition of the cycle is recorded to
 // report who issued, where, and whether the cycle is fair (every unit that
 // was enabled at the end issued in it). Random schedules never repeat their

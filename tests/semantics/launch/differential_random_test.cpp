@@ -1,11 +1,17 @@
 // Differential test on random programs: a synchronisation-free kernel
 // (random_program.hpp) has one final memory, whatever the divergence model
-// and the schedule. Every generated program runs under mimd, stack,
-// stack-amd and stack-nt x round-robin, greedy, random:1 and random:2; all
-// sixteen runs must complete with byte-identical buffers.
+// and the schedule. Each of kSeeds generated programs runs under mimd,
+// stack, stack-amd and stack-nt x round-robin, greedy, random:1 and
+// random:2; all sixteen runs must complete with byte-identical buffers (the
+// output buffer, its atomic counters, and the input left untouched) and the
+// same printf output (none). The SIMT-stack models are also run with the
+// plain IPDOM reconvergence table. On a disagreement the failure names the
+// seed, the model and schedule, and the first differing element (with the
+// thread and slot it belongs to), and prints the PTX and the launch spec.
 //
-// LOCKSTEP_DIFF_SEEDS=N (environment) runs N seeds instead of kSeeds, and
-// LOCKSTEP_DIFF_FIRST_SEED=S starts at S, for longer soak runs.
+// Environment, for longer soak runs: LOCKSTEP_DIFF_SEEDS=N runs N seeds,
+// LOCKSTEP_DIFF_FIRST_SEED=S starts at seed S; LOCKSTEP_PTXAS_SEEDS and
+// LOCKSTEP_PTXAS_FIRST_SEED do the same for the ptxas check (20 by default).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -28,7 +34,9 @@ namespace lockstep::test {
 namespace {
 
 constexpr std::uint64_t kFirstSeed = 1;
-constexpr unsigned kSeeds = 300;
+// About 5 ms per seed in a Release build, 90 ms under ASan+UBSan (Debug).
+constexpr unsigned kSeeds = 1000;
+constexpr unsigned kIpdomSeeds = 500;
 
 std::uint64_t env_number(const char* name, std::uint64_t fallback) {
   const char* v = std::getenv(name);
@@ -37,7 +45,7 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
 }
 
 std::uint64_t first_seed() { return env_number("LOCKSTEP_DIFF_FIRST_SEED", kFirstSeed); }
-std::uint64_t seed_count() { return env_number("LOCKSTEP_DIFF_SEEDS", kSeeds); }
+std::uint64_t seed_count(std::uint64_t fallback) { return env_number("LOCKSTEP_DIFF_SEEDS", fallback); }
 
 /// Where element `i` of `out` belongs: "thread 17 slot 3" or "counter 2".
 std::string out_element_name(const RandomProgram& p, std::size_t i) {
@@ -54,7 +62,14 @@ std::string program_text(const RandomProgram& p) {
 /// every model x schedule given (the reference combination is skipped);
 /// empty when all agree, otherwise what differs (without the program text).
 /// `table` is the reconvergence table of the SIMT-stack models.
-std::string differential_check(const RandomProgram& p,
+struct CheckTotals {
+  std::uint64_t runs = 0;
+  std::uint64_t thread_instructions = 0;
+  std::uint64_t warp_instructions = 0;  ///< of the SIMT-stack runs
+  std::uint64_t stack_thread_instructions = 0;
+};
+
+std::string differential_check(const RandomProgram& p, CheckTotals& totals,
                                sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia,
                                const std::vector<sem::ModelKind>& models = all_models(),
                                const std::vector<std::string>& schedules = {}) {
@@ -71,12 +86,20 @@ std::string differential_check(const RandomProgram& p,
     msg << "seed " << p.seed << ": mimd / round-robin (the reference) did not complete: " << ref.description << "\n";
     return msg.str();
   }
+  ++totals.runs;
+  totals.thread_instructions += ref.stats.thread_instructions;
   for (const sem::ModelKind model : models) {
     for (std::size_t si = 0; si < standard_schedules().size(); ++si) {
       const auto& [schedule, options] = standard_schedules()[si];
       if (model == sem::ModelKind::Mimd && si == 0) continue;
       if (!schedules.empty() && std::find(schedules.begin(), schedules.end(), schedule) == schedules.end()) continue;
       const RunCapture c = run_capture(*launch, model, options);
+      ++totals.runs;
+      totals.thread_instructions += c.stats.thread_instructions;
+      if (model != sem::ModelKind::Mimd) {
+        totals.warp_instructions += c.stats.warp_instructions;
+        totals.stack_thread_instructions += c.stats.thread_instructions;
+      }
       const std::string who = std::string(sem::model_kind_name(model)) + " / " + schedule + table_name;
       if (c.status != sem::RunStatus::Completed) {
         msg << "seed " << p.seed << ": " << who << " did not complete: " << c.description << "\n";
@@ -102,17 +125,19 @@ std::string differential_check(const RandomProgram& p,
   return msg.str();
 }
 
-/// Checks kSeeds programs; one failure per disagreeing seed (with the
-/// program text for the first three), then the list of failing seeds.
-void check_seeds(sem::ReconvergenceChoice table, const std::vector<sem::ModelKind>& models,
+/// Checks default_count seeds (or LOCKSTEP_DIFF_SEEDS); one failure per
+/// disagreeing seed (with the program text for the first three), then the
+/// list of failing seeds.
+void check_seeds(std::uint64_t default_count, sem::ReconvergenceChoice table, const std::vector<sem::ModelKind>& models,
                  const std::vector<std::string>& schedules) {
   const std::uint64_t first = first_seed();
-  const std::uint64_t count = seed_count();
+  const std::uint64_t count = seed_count(default_count);
   unsigned failing = 0;
   std::vector<std::uint64_t> failing_seeds;
+  CheckTotals totals;
   for (std::uint64_t seed = first; seed < first + count; ++seed) {
     const RandomProgram p = generate_random_program(seed);
-    const std::string problem = differential_check(p, table, models, schedules);
+    const std::string problem = differential_check(p, totals, table, models, schedules);
     if (problem.empty()) continue;
     failing_seeds.push_back(seed);
     // The program text for the first few; the seed reproduces the rest.
@@ -123,10 +148,22 @@ void check_seeds(sem::ReconvergenceChoice table, const std::vector<sem::ModelKin
     for (const std::uint64_t seed : failing_seeds) s << " " << seed;
     ADD_FAILURE() << failing_seeds.size() << " of " << count << " seeds disagree:" << s.str();
   }
+  // Threads really run, and SIMT-stack warps really diverge.
+  EXPECT_GT(totals.thread_instructions, totals.runs * 1000);
+  const double lanes_per_warp_instruction =
+      totals.warp_instructions == 0
+          ? 0.0
+          : static_cast<double>(totals.stack_thread_instructions) / static_cast<double>(totals.warp_instructions);
+  EXPECT_LT(lanes_per_warp_instruction, 24.0);
+  std::printf(
+      "[ totals   ] %llu seeds, %llu runs, %llu thread instructions; SIMT stack: %.1f active lanes per warp "
+      "instruction\n",
+      static_cast<unsigned long long>(count), static_cast<unsigned long long>(totals.runs),
+      static_cast<unsigned long long>(totals.thread_instructions), lanes_per_warp_instruction);
 }
 
 TEST(DifferentialRandom, EveryModelAndScheduleAgrees) {
-  check_seeds(sem::ReconvergenceChoice::Nvidia, all_models(), {});
+  check_seeds(kSeeds, sem::ReconvergenceChoice::Nvidia, all_models(), {});
 }
 
 // The same programs with the plain IPDOM reconvergence table (`lockstep run
@@ -134,7 +171,7 @@ TEST(DifferentialRandom, EveryModelAndScheduleAgrees) {
 // reconverges must not change the final memory of a synchronisation-free
 // kernel either.
 TEST(DifferentialRandom, IpdomTableAgrees) {
-  check_seeds(sem::ReconvergenceChoice::Ipdom,
+  check_seeds(kIpdomSeeds, sem::ReconvergenceChoice::Ipdom,
               {sem::ModelKind::Stack, sem::ModelKind::StackAmd, sem::ModelKind::StackNt}, {"round-robin", "random:1"});
 }
 
@@ -165,7 +202,8 @@ TEST(DifferentialRandom, DetectsAnOrderDependentKernel) {
       "params = [\"in\", \"out\", {type = \"s32\", value = 0}]\n"
       "[[buffer]]\nname = \"in\"\ntype = \"u32\"\ncount = 256\n"
       "[[buffer]]\nname = \"out\"\ntype = \"u32\"\ncount = 1288\n";
-  const std::string problem = differential_check(p);
+  CheckTotals totals;
+  const std::string problem = differential_check(p, totals);
   EXPECT_NE(problem.find("buffer 'out' differs"), std::string::npos) << problem;
   EXPECT_NE(problem.find("(thread "), std::string::npos) << problem;
 }
@@ -186,8 +224,8 @@ TEST(DifferentialRandom, GeneratorIsDeterministic) {
 // launches with partial warps and two blocks occur.
 TEST(DifferentialRandom, GeneratorCoversTheConstructs) {
   unsigned n = 0;
-  unsigned hammocks = 0, unstructured = 0, loops = 0, breaks = 0, exits = 0, guarded = 0, atomics = 0,
-           collectives = 0, barriers = 0, floats = 0, depth3 = 0, partial = 0, two_blocks = 0, uniform = 0;
+  unsigned hammocks = 0, unstructured = 0, loops = 0, breaks = 0, exits = 0, guarded = 0, atomics = 0, collectives = 0,
+           barriers = 0, floats = 0, depth3 = 0, partial = 0, two_blocks = 0, uniform = 0;
   unsigned max_instructions = 0;
   for (std::uint64_t seed = kFirstSeed; seed < kFirstSeed + kSeeds; ++seed) {
     const RandomProgram p = generate_random_program(seed);

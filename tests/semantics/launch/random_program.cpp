@@ -30,11 +30,11 @@ class Rng {
   std::uint64_t state_;
 };
 
-constexpr unsigned kValueRegs = 8;    // %r10 .. %r17
-constexpr unsigned kFloatRegs = 4;    // %f1 .. %f4
-constexpr unsigned kPreds = 4;        // %p1 .. %p4; %p7 is the loop test
-constexpr unsigned kInputCount = 256; // u32 elements of `in`
-constexpr unsigned kFreeSlots = 8;    // out slots 0..7 for body stores
+constexpr unsigned kValueRegs = 8;     // %r10 .. %r17
+constexpr unsigned kFloatRegs = 4;     // %f1 .. %f4
+constexpr unsigned kPreds = 4;         // %p1 .. %p4; %p7 is the loop test
+constexpr unsigned kInputCount = 256;  // u32 elements of `in`
+constexpr unsigned kFreeSlots = 8;     // out slots 0..7 for body stores
 constexpr unsigned kSlots = kFreeSlots + kValueRegs + kFloatRegs;
 constexpr unsigned kCounters = 8;
 constexpr unsigned kMaxDepth = 3;
@@ -142,7 +142,7 @@ class Generator {
         const char* tid = rng_.chance(70) ? "%r1" : "%r4";
         ins(std::string("and.b32 %r7, ") + tid + ", " + std::to_string(mask));
         ins(std::string("setp.") + (rng_.chance(50) ? "eq" : "ne") + ".u32 " + p + ", %r7, " +
-            std::to_string(rng_.below(mask + 1)));
+            std::to_string(rng_.bits32() & mask));
         break;
       }
       case 1:  // lane < c
@@ -185,8 +185,7 @@ class Generator {
         break;
       }
       case 5:
-        ins(g + "shl.b32 " + dst() + ", " + src() + ", " +
-            (rng_.chance(70) ? std::to_string(rng_.below(32)) : src()));
+        ins(g + "shl.b32 " + dst() + ", " + src() + ", " + (rng_.chance(70) ? std::to_string(rng_.below(32)) : src()));
         break;
       case 6:
         ins(g + (rng_.chance(50) ? "shr.u32 " : "shr.s32 ") + dst() + ", " + src() + ", " +
@@ -331,8 +330,7 @@ class Generator {
             ", 31, 0xffffffff");
         break;
       default:
-        ins("shfl.sync.up.b32 " + dst() + ", " + src() + ", " + std::to_string(1 + rng_.below(16)) +
-            ", 0, 0xffffffff");
+        ins("shfl.sync.up.b32 " + dst() + ", " + src() + ", " + std::to_string(1 + rng_.below(16)) + ", 0, 0xffffffff");
         break;
     }
   }
@@ -586,21 +584,24 @@ class Generator {
       int kind;
     };
     const std::array<Choice, 15> choices{{
-        {30, 0},                                                                   // arithmetic
-        {8, 1},                                                                    // load
-        {10, 2},                                                                   // store
-        {opt_.atomics ? 5U : 0U, 3},                                               // atomic
-        {compound_ok ? 10U : 0U, 4},                                               // if/else
-        {compound_ok ? 6U : 0U, 5},                                                // if
-        {compound_ok ? 4U : 0U, 6},                                                // into else
-        {compound_ok && depth_ + 1 < kMaxDepth ? 3U : 0U, 7},                      // into inner join
-        {compound_ok && loop_depth_ < kMaxLoopDepth ? 8U : 0U, 8},                 // loop
-        {targets_.empty() ? 0U : 6U, 9},                                           // goto
-        {uniform_loops_ > 0 ? 0U : depth_ > 0 ? 3U : 1U, 10},                      // exit
-        {sync_ok && opt_.collectives ? 10U : 0U, 11},                               // collective
+        {30, 0},                                                    // arithmetic
+        {8, 1},                                                     // load
+        {10, 2},                                                    // store
+        {opt_.atomics ? 5U : 0U, 3},                                // atomic
+        {compound_ok ? 10U : 0U, 4},                                // if/else
+        {compound_ok ? 6U : 0U, 5},                                 // if
+        {compound_ok ? 4U : 0U, 6},                                 // into else
+        {compound_ok && depth_ + 1 < kMaxDepth ? 3U : 0U, 7},       // into inner join
+        {compound_ok && loop_depth_ < kMaxLoopDepth ? 8U : 0U, 8},  // loop
+        {targets_.empty() ? 0U : 6U, 9},                            // goto
+        {uniform_loops_ > 0 ? 0U
+         : depth_ > 0       ? 3U
+                            : 1U,
+         10},                                                                                           // exit
+        {sync_ok && opt_.collectives ? 10U : 0U, 11},                                                   // collective
         {sync_ok && opt_.barriers && uniform_loops_ == 0 && exchanges_ < kMaxExchanges ? 6U : 0U, 12},  // exchange
-        {compound_ok ? 4U : 0U, 13},                                                // uniform if/else
-        {compound_ok && loop_depth_ < kMaxLoopDepth ? 3U : 0U, 14},                 // uniform loop
+        {compound_ok ? 4U : 0U, 13},                                 // uniform if/else
+        {compound_ok && loop_depth_ < kMaxLoopDepth ? 3U : 0U, 14},  // uniform loop
     }};
     unsigned total = 0;
     for (const Choice& c : choices) total += c.weight;

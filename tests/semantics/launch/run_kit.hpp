@@ -35,8 +35,7 @@ struct PreparedLaunch {
   sem::LaunchSpec spec;
   std::unique_ptr<sem::LaunchSetup> setup;
 
-  PreparedLaunch(ir::Module m, sem::LaunchSpec s,
-                 sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia)
+  PreparedLaunch(ir::Module m, sem::LaunchSpec s, sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia)
       : module(std::move(m)), spec(std::move(s)) {
     setup = sem::prepare_launch(module, spec, table);
   }
@@ -113,8 +112,8 @@ inline RunCapture run_capture(const PreparedLaunch& p, sem::ModelKind model, con
 
 /// The four divergence models.
 inline const std::vector<sem::ModelKind>& all_models() {
-  static const std::vector<sem::ModelKind> models{sem::ModelKind::Mimd, sem::ModelKind::Stack,
-                                                  sem::ModelKind::StackAmd, sem::ModelKind::StackNt};
+  static const std::vector<sem::ModelKind> models{sem::ModelKind::Mimd, sem::ModelKind::Stack, sem::ModelKind::StackAmd,
+                                                  sem::ModelKind::StackNt};
   return models;
 }
 
