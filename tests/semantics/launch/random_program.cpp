@@ -579,6 +579,7 @@ class Generator {
   bool statement(bool terminal) {
     const bool compound_ok = depth_ < kMaxDepth && instrs_ + 15 < budget_;
     const bool sync_ok = converged_ && !exit_seen_;
+    const unsigned exit_weight = uniform_loops_ > 0 ? 0U : depth_ > 0 ? 3U : 1U;  // no exit in a uniform loop
     struct Choice {
       unsigned weight;
       int kind;
@@ -594,11 +595,8 @@ class Generator {
         {compound_ok && depth_ + 1 < kMaxDepth ? 3U : 0U, 7},       // into inner join
         {compound_ok && loop_depth_ < kMaxLoopDepth ? 8U : 0U, 8},  // loop
         {targets_.empty() ? 0U : 6U, 9},                            // goto
-        {uniform_loops_ > 0 ? 0U
-         : depth_ > 0       ? 3U
-                            : 1U,
-         10},                                                                                           // exit
-        {sync_ok && opt_.collectives ? 10U : 0U, 11},                                                   // collective
+        {exit_weight, 10},                                          // exit
+        {sync_ok && opt_.collectives ? 10U : 0U, 11},               // collective
         {sync_ok && opt_.barriers && uniform_loops_ == 0 && exchanges_ < kMaxExchanges ? 6U : 0U, 12},  // exchange
         {compound_ok ? 4U : 0U, 13},                                 // uniform if/else
         {compound_ok && loop_depth_ < kMaxLoopDepth ? 3U : 0U, 14},  // uniform loop
@@ -634,10 +632,10 @@ class Generator {
         exit_seen_ = true;
         ins("@" + cond() + " exit");
         break;
-      case 13: uniform_if(); break;
-      case 14: uniform_loop(); break;
       case 11: collective(); break;
-      default: exchange(); break;
+      case 12: exchange(); break;
+      case 13: uniform_if(); break;
+      default: uniform_loop(); break;
     }
     return false;
   }
