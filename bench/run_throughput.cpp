@@ -1,13 +1,15 @@
 // Execution throughput of `lockstep run`: thread instructions per second of
 // one core, and the peak memory, for the two benchmark launches
 // (bench/launches/): vector_add over 2^22 threads and reduce_shared over
-// 2^20 threads, under `stack` and under `mimd`, round-robin schedule.
+// 2^20 threads, under `stack` and under `mimd`, with the round-robin
+// schedule (every warp's registers are touched once per round: memory
+// bound) and the greedy one (a warp runs until it blocks or exits).
 //
 // Only the run is timed (not parsing, set-up or printing). Figures, one
 // "KEY VALUE" line each:
-//   run.<launch>.<model>.thread_instr_per_s   thread instructions / CPU second
-//   run.<launch>.<model>.seconds              CPU seconds of the run
-//   run.<launch>.<model>.thread_instructions
+//   run.<launch>.<model>.<schedule>.thread_instr_per_s   thread instructions / CPU second
+//   run.<launch>.<model>.<schedule>.seconds              CPU seconds of the run
+//   run.<launch>.<model>.<schedule>.thread_instructions
 //   run.peak_rss_mb                           peak resident memory of the process
 // Usage: run_throughput [--model stack|mimd|both] [--launch vector_add|reduce|both]
 #include <sys/resource.h>
@@ -29,7 +31,8 @@ double cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::sem::ModelKind model) {
+int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::sem::ModelKind model,
+            lockstep::sem::SchedulePolicy policy) {
   using namespace lockstep;
   const std::string root = LOCKSTEP_SOURCE_DIR;
   const ir::Module module = load_ptx_file(root + "/" + ptx);
@@ -37,10 +40,12 @@ int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::
   const auto setup = sem::prepare_launch(module, spec);
   sem::RunOptions opt;
   opt.max_steps = 0;
+  opt.policy = policy;
   const double t0 = cpu_seconds();
   const sem::RunOutcome r = sem::run_model(*setup, model, opt);
   const double t = cpu_seconds() - t0;
-  const std::string key = std::string("run.") + name + "." + std::string(sem::model_kind_name(model));
+  const std::string key = std::string("run.") + name + "." + std::string(sem::model_kind_name(model)) +
+                          (policy == sem::SchedulePolicy::Greedy ? ".greedy" : ".round_robin");
   const auto ti = static_cast<double>(r.result.stats.thread_instructions);
   std::printf("%s.status %s\n", key.c_str(), sem::run_status_name(r.result.status));
   std::printf("%s.thread_instructions %.0f\n", key.c_str(), ti);
@@ -64,13 +69,18 @@ int main(int argc, char** argv) {
     if (a == "--launch") launch = argv[i + 1];
   }
   int rc = 0;
+  using lockstep::sem::SchedulePolicy;
   for (const ModelKind m : {ModelKind::Stack, ModelKind::Mimd}) {
     if (model != "both" && model != lockstep::sem::model_kind_name(m)) continue;
-    if (launch == "both" || launch == "vector_add") {
-      rc |= run_one("vector_add_4m", "models/kernels/vector_add/vector_add.ptx", "bench/launches/vector_add_4m.toml", m);
-    }
-    if (launch == "both" || launch == "reduce") {
-      rc |= run_one("reduce_1m", "models/kernels/reduce_shared/reduce_shared.ptx", "bench/launches/reduce_1m.toml", m);
+    for (const SchedulePolicy p : {SchedulePolicy::RoundRobin, SchedulePolicy::Greedy}) {
+      if (launch == "both" || launch == "vector_add") {
+        rc |= run_one("vector_add_4m", "models/kernels/vector_add/vector_add.ptx", "bench/launches/vector_add_4m.toml",
+                      m, p);
+      }
+      if (launch == "both" || launch == "reduce") {
+        rc |= run_one("reduce_1m", "models/kernels/reduce_shared/reduce_shared.ptx", "bench/launches/reduce_1m.toml", m,
+                      p);
+      }
     }
   }
   rusage ru{};

@@ -128,7 +128,7 @@ class Runner {
       if (at_limit()) return Tick::Limit;
       Mask en = live_.empty() ? 0 : s_.enabled(live_[cur_]);
       if (en == 0) {
-        std::erase_if(live_, [&](std::uint32_t w) { return s_.warp_done(w); });
+        compact_greedy();
         bool found = false;
         for (std::size_t j = 0; j < live_.size() && !found; ++j) {
           const std::size_t c = (cur_ + j) % live_.size();
@@ -146,6 +146,18 @@ class Runner {
       if (s_.status() != LaunchStatus::Running) return Tick::Progress;
     }
     return Tick::Progress;
+  }
+
+  /// Drops finished warps from the greedy order once as many have finished
+  /// as remain (amortised linear), keeping the position.
+  void compact_greedy() {
+    if (live_.empty() || !s_.warp_done(live_[cur_])) return;
+    if (++done_since_compact_ * 2 < live_.size()) return;
+    done_since_compact_ = 0;
+    std::size_t before = 0;
+    for (std::size_t j = 0; j < cur_; ++j) before += s_.warp_done(live_[j]) ? 0U : 1U;
+    std::erase_if(live_, [&](std::uint32_t w) { return s_.warp_done(w); });
+    cur_ = live_.empty() ? 0 : before % live_.size();
   }
 
   Tick random_step() {
@@ -282,6 +294,7 @@ class Runner {
   std::vector<std::uint32_t> live_;
   std::size_t cur_ = 0;
   unsigned key_ = 0;
+  std::size_t done_since_compact_ = 0;
   std::uint64_t rng_;
   std::vector<Issue>* recording_ = nullptr;
   // Brent state
