@@ -14,7 +14,7 @@ using sem::NarrowFloat;
 bool finite(NarrowFloat f, std::uint16_t b) {
   const unsigned mant = f == NarrowFloat::F16 ? 10U : 7U;
   const unsigned emask = f == NarrowFloat::F16 ? 0x1fU : 0xffU;
-  return ((b >> mant) & emask) != emask;
+  return ((static_cast<unsigned>(b) >> mant) & emask) != emask;
 }
 
 TEST(NarrowFloat, KnownValues) {
