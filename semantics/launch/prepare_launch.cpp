@@ -66,17 +66,20 @@ void apply_constants(LaunchSetup& s, const LaunchSpec& spec) {
     }
     const auto var = static_cast<std::uint32_t>(it - m.globals.begin());
     const Placement& pl = s.layout->placement(ir::SymScope::Module, var);
-    const std::uint64_t count = it->element_count() * it->vec;
-    const unsigned width = ir::byte_width(it->type);
-    if (!pl.placed() || width == 0 || width > 8) {
-      throw spec.error_at(c.loc, fmt::format("constants.{}: the variable cannot be initialised from numbers", c.name));
+    const ir::Type type = c.type.value_or(it->type);
+    const unsigned width = ir::byte_width(type);
+    if (!pl.placed() || width == 0 || width > 8 || it->size_bytes() % width != 0) {
+      throw spec.error_at(c.loc, fmt::format("constants.{}: the variable ({} bytes of .{}) cannot hold .{} values",
+                                             c.name, it->size_bytes(), ir::type_name(it->type), ir::type_name(type)));
     }
+    const std::uint64_t count = it->size_bytes() / width;
     if (c.values.size() > count || (!c.is_array && count != 1)) {
-      throw spec.error_at(c.loc, fmt::format("constants.{}: the variable has {} element(s), the spec gives {}{}", c.name,
-                                             count, c.values.size(), c.is_array ? "" : " (a single number)"));
+      throw spec.error_at(c.loc, fmt::format("constants.{}: the variable has {} element(s) of .{}, the spec gives {}{}",
+                                             c.name, count, ir::type_name(type), c.values.size(),
+                                             c.is_array ? "" : " (a single number)"));
     }
     for (std::size_t i = 0; i < c.values.size(); ++i) {
-      const Encoded e = encode_number(it->type, c.values[i]);
+      const Encoded e = encode_number(type, c.values[i]);
       if (!e.ok()) throw spec.error_at(c.values[i].loc, fmt::format("constants.{}[{}]: {}", c.name, i, e.error));
       const std::uint64_t at = pl.address + i * width;
       if (pl.space == ir::Space::Const) {

@@ -17,7 +17,10 @@
 //   count = 32                 # >= 1; optional when init is an inline array
 //   init = "zeros"             # optional, default "zeros"; see buffer_init.hpp
 //   [constants]                # optional: module variable -> number or array
-//   c_weights = [1, 2, 3, 4]   #   of numbers, typed later by its declaration
+//   c_weights = [1, 2, 3, 4]   #   of numbers, typed later by its declaration,
+//   c_table = {type = "s32", values = [1, 2]}  # or with an explicit element
+//                              #   type (nvcc declares `__constant__ int c[4]`
+//                              #   as `.b8 c[16]`)
 //   [expect]                   # optional: buffer -> its final contents, an array
 //   out = [0, 1, 4]            #   of exactly `count` numbers, or one number
 //                              #   meaning every element
@@ -80,6 +83,9 @@ struct ConstantSpec {
   std::string name;
   std::vector<SpecNumber> values;  ///< one entry for `name = 5`
   bool is_array = false;           ///< written as an array (`name = [5]`)
+  /// Element type when written as `{type = "s32", values = [...]}` (or
+  /// `value = 5`); otherwise the variable's declared element type is used.
+  std::optional<ir::Type> type;
   ir::SrcLoc loc;                  ///< the key
 };
 

@@ -35,8 +35,31 @@ void parse_constants(const TomlReader& r, const toml::table& root, LaunchSpec& s
       for (std::size_t i = 0; i < arr->size(); ++i) c.values.push_back(r.number(*arr->get(i), index_path(path, i)));
     } else if (is_scalar_number(*value)) {
       c.values.push_back(r.number(*value, path));
+    } else if (const auto* tab = value->as_table()) {
+      r.check_keys(*tab, path, {"type", "values", "value"});
+      const toml::node& type_node = r.require(*tab, "type", path, c.loc);
+      const std::string type_path = member_path(path, "type");
+      const std::string& type_name = r.string(type_node, type_path);
+      c.type = parse_element_type(type_name);
+      if (!c.type) {
+        r.fail(type_node, type_path, fmt::format("unknown type '{}' (expected one of {})", type_name, element_type_list()));
+      }
+      const toml::node* vals = tab->get("values");
+      const toml::node* val = tab->get("value");
+      if ((vals == nullptr) == (val == nullptr)) r.fail(*value, path, "needs exactly one of 'values' (an array) or 'value'");
+      if (val != nullptr) {
+        c.values.push_back(r.number(*val, member_path(path, "value")));
+      } else {
+        const std::string vpath = member_path(path, "values");
+        const auto* list = vals->as_array();
+        if (list == nullptr || list->empty()) r.fail(*vals, vpath, "expected a non-empty array of numbers");
+        c.is_array = true;
+        for (std::size_t i = 0; i < list->size(); ++i) c.values.push_back(r.number(*list->get(i), index_path(vpath, i)));
+      }
     } else {
-      r.fail(*value, path, fmt::format("expected a number or an array of numbers, got {}", node_kind(*value)));
+      r.fail(*value, path,
+             fmt::format("expected a number, an array of numbers or {{type = ..., values = [...]}}, got {}",
+                         node_kind(*value)));
     }
     s.constants.push_back(std::move(c));
   }

@@ -157,7 +157,13 @@ const std::vector<BadSpec>& bad_specs() {
       {"ParamsNotArray", with_dims("params = \"a\"\n"), "t.toml:3:10: error: params: expected an array, got a string"},
       // Constants.
       {"ConstantBoolean", with_dims("[constants]\nc = true\n"),
-       "t.toml:4:5: error: constants.c: expected a number or an array of numbers, got a boolean"},
+       "t.toml:4:5: error: constants.c: expected a number, an array of numbers or {type = ..., values = [...]}, "
+       "got a boolean"},
+      {"ConstantTableUnknownType", with_dims("[constants]\nc = {type = \"i32\", values = [1]}\n"),
+       "t.toml:4:13: error: constants.c.type: unknown type 'i32' (expected one of u8, u16, u32, u64, s8, s16, s32, "
+       "s64, f16, f32, f64)"},
+      {"ConstantTableBothValues", with_dims("[constants]\nc = {type = \"s32\", value = 1, values = [1]}\n"),
+       "t.toml:4:5: error: constants.c: needs exactly one of 'values' (an array) or 'value'"},
       {"ConstantEmptyArray", with_dims("[constants]\nc = []\n"), "t.toml:4:5: error: constants.c: the array is empty"},
       {"ConstantNestedArray", with_dims("[constants]\nc = [1, [2]]\n"),
        "t.toml:4:9: error: constants.c[1]: expected a number, got an array"},
