@@ -36,6 +36,19 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
   const unsigned n = L.elems(0);
   const auto plan = memory_detail::plan_address(L, m, 1);
   if (n == 1 && L.op(0).kind != ir::OperandKind::Vector) {  // scalar fast path
+    if (plan.reg == nullptr && plan.space != ir::Space::Local && plan.space != ir::Space::Generic) {
+      // A lane-independent address outside per-thread memory: every lane
+      // reads the same bytes, so read once (the first lane reports a fault).
+      const unsigned first = lowest_lane(L.active);
+      std::uint64_t value = 0;
+      for_each_lane_noting_faults(lane_bit(first), [&](unsigned lane) {
+        const Target t = memory_detail::at(plan, L, m, lane);
+        m.check_aligned(t, esize, AccessKind::Read);
+        value = memory_detail::extend_loaded(m.load(t, lane, esize), type);
+      });
+      for_each_lane(L.active, [&](unsigned lane) { L.set(0, lane, L.d.constant(value)); });
+      return;
+    }
     for_each_lane_noting_faults(L.active, [&](unsigned lane) {
       const Target t = memory_detail::at(plan, L, m, lane);
       m.check_aligned(t, esize, AccessKind::Read);
