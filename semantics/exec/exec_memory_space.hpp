@@ -32,9 +32,11 @@ void exec_cvta(Lanes<D>& L, MemoryPort& m) {
   ir::Space space = L.in.space;
   const ir::Operand& src = L.op(1);
   if (!to_space && src.kind == ir::OperandKind::Symbol) space = L.env.symbol_space(src.scope, src.a);
+  // to_generic / from_generic, with the window base looked up once.
+  const std::uint64_t base = AddressMap::has_window(space) ? m.map->window_base(space) : 0;
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const std::uint64_t a = L.d.bits(L.src(1, lane)) & mask;
-    const std::uint64_t r = to_space ? m.map->from_generic(space, a) : m.map->to_generic(space, a);
+    const std::uint64_t r = m.map->wrap(to_space ? a - base : a + base);
     L.set(0, lane, L.d.constant(r & mask));
   });
 }

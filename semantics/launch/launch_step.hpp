@@ -97,15 +97,27 @@ void LaunchState<M>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome
   }
 }
 
+namespace detail {
+/// True for the opcodes only the memory semantics handle.
+[[nodiscard]] inline bool is_memory_op(ir::Opcode op) noexcept {
+  using ir::Opcode;
+  return op == Opcode::Ld || op == Opcode::Ldu || op == Opcode::St || op == Opcode::Atom || op == Opcode::Red ||
+         op == Opcode::Cvta || op == Opcode::Isspacep || op == Opcode::Prefetch || op == Opcode::Prefetchu;
+}
+}  // namespace detail
+
 template <DivergenceModel M>
 void LaunchState<M>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
   WarpData& wd = warps_[w];
   D dom;
   const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
   Lanes<D> L(dom, *setup_->kernel, pc, g, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
-  if (exec_int(L) || exec_float(L) || exec_cvt(L)) return;
-  MemoryPort mp = port(w);
-  if (exec_memory(L, mp)) return;
+  if (detail::is_memory_op(L.in.op)) {
+    MemoryPort mp = port(w);
+    if (exec_memory(L, mp)) return;
+  } else if (exec_int(L) || exec_float(L) || exec_cvt(L)) {
+    return;
+  }
   throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(L.in.op)));
 }
 
