@@ -1,5 +1,6 @@
 #include "cli/run_report.hpp"
 
+#include <algorithm>
 #include <set>
 #include <span>
 #include <vector>
