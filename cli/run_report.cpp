@@ -33,6 +33,12 @@ std::string cuda_loc(const ir::Module& m, const ir::Instr& in) {
   return fmt::format("{}:{}", f == m.files.end() ? std::string("?") : f->second, in.cuda.line);
 }
 
+/// The CUDA position as JSON: "file.cu:7", or null without a `.loc`.
+ordered_json cuda_json(const ir::Module& m, const ir::Instr& in) {
+  const std::string cuda = cuda_loc(m, in);
+  return cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda);
+}
+
 /// "pc 12 (file.ptx:40, file.cu:7)".
 std::string where(const sem::LaunchSetup& s, std::uint32_t pc) {
   const ir::Kernel& k = *s.kernel;
@@ -221,8 +227,7 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
     e["threads"] = std::move(threads);
     e["pc"] = t.wait.pc;
     e["line"] = in.loc.line;
-    const std::string cuda = cuda_loc(*s.module, in);
-    e["cuda"] = cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda);
+    e["cuda"] = cuda_json(*s.module, in);
     e["state"] = state_name(t);
     if (t.wait.kind == sem::WaitKind::Reconverge && !t.progressing) e["until_pc"] = t.wait.until_pc;
     e["reason"] = reason(s, t);
@@ -232,19 +237,17 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   if (res.status == sem::RunStatus::Livelock) {
     ordered_json loops = ordered_json::array();
     for (const std::uint32_t h : cycle_loops(s, res.cycle_pcs)) {
-      const std::string cuda = cuda_loc(*s.module, s.kernel->code[h]);
       loops.push_back({{"header_pc", h}, {"line", s.kernel->code[h].loc.line},
-                       {"cuda", cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda)}});
+                       {"cuda", cuda_json(*s.module, s.kernel->code[h])}});
     }
     j["livelock"] = {{"fair", res.fair}, {"simt_induced", res.fair && c.model != "mimd"},
                      {"cycle_steps", res.cycle_steps}, {"cycle_pcs", res.cycle_pcs}, {"loops", std::move(loops)}};
   }
   if (res.fault) {
     const sem::LaunchFault& f = *res.fault;
-    const std::string cuda = cuda_loc(*s.module, s.kernel->code[f.pc]);
     j["fault"] = {{"kind", f.kind}, {"message", f.message}, {"block", f.block}, {"thread", f.thread},
                   {"warp", f.warp}, {"lane", f.lane}, {"pc", f.pc}, {"line", s.kernel->code[f.pc].loc.line},
-                  {"cuda", cuda.empty() ? ordered_json(nullptr) : ordered_json(cuda)}};
+                  {"cuda", cuda_json(*s.module, s.kernel->code[f.pc])}};
   }
   return j;
 }

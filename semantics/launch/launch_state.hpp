@@ -102,6 +102,8 @@ class LaunchState {
   void barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   void try_complete_barrier(std::uint32_t b, unsigned id);
   void collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  /// Executes a warp-synchronous instruction once for `active`; false when it has no semantics.
+  bool run_collective(std::uint32_t w, std::uint32_t pc, Mask active);
   void after_exit(std::uint32_t w, Mask lanes);
   // launch_memory.hpp
   [[nodiscard]] MemoryPort port(std::uint32_t w);

@@ -113,12 +113,8 @@ void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outc
   o.add(next, u.threads & ~g);
   if (g == 0) return;
   WarpData& wd = warps_[w];
-  D dom;
   const auto run = [&](Mask active) {
-    if (in.op == ir::Opcode::BarWarp) return;
-    const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
-    Lanes<D> L(dom, k, u.pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
-    if (!exec_warp(L)) throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(in.op)));
+    if (!run_collective(w, u.pc, active)) throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(in.op)));
   };
   const bool sync = in.op == ir::Opcode::BarWarp || in.has(ir::InstrFlag::Sync);
   if (!sync) {
@@ -157,6 +153,16 @@ void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outc
 }
 
 template <DivergenceModel M>
+bool LaunchState<M>::run_collective(std::uint32_t w, std::uint32_t pc, Mask active) {
+  if (setup_->kernel->code[pc].op == ir::Opcode::BarWarp) return true;  // a rendezvous, nothing to compute
+  WarpData& wd = warps_[w];
+  D dom;
+  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+  Lanes<D> L(dom, *setup_->kernel, pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+  return exec_warp(L);
+}
+
+template <DivergenceModel M>
 void LaunchState<M>::after_exit(std::uint32_t w, Mask lanes) {
   WarpData& wd = warps_[w];
   wd.exited |= lanes;
@@ -170,12 +176,7 @@ void LaunchState<M>::after_exit(std::uint32_t w, Mask lanes) {
     const Rendezvous r = wd.pending[i];
     if ((r.members & wd.live & ~wd.exited & ~r.arrived) == 0) {
       wd.pending.erase(wd.pending.begin() + static_cast<std::ptrdiff_t>(i));
-      if (setup_->kernel->code[r.pc].op != ir::Opcode::BarWarp) {
-        D dom;
-        const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
-        Lanes<D> L(dom, *setup_->kernel, r.pc, r.arrived, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
-        exec_warp(L);
-      }
+      (void)run_collective(w, r.pc, r.arrived);  // an unknown op already failed at its first arrival
       model_.release(mstate_[w], r.arrived, r.pc + 1);
     } else {
       ++i;

@@ -188,13 +188,15 @@ class Runner {
     return z ^ (z >> 31);
   }
 
-  [[nodiscard]] StateHasher::Digest digest() const {
+  /// The launch state and the scheduler's position, hashed.
+  [[nodiscard]] StateHasher hashed_state() const {
     StateHasher h;
     s_.hash(h);
     h.value(cur_);
     h.value(key_);
-    return h.digest();
+    return h;
   }
+  [[nodiscard]] StateHasher::Digest digest() const { return hashed_state().digest(); }
 
   /// Brent's cycle detection over sampled states. True when a repeat was found.
   /// A sample is taken at the first advance boundary after `stride_` steps;
@@ -204,10 +206,7 @@ class Runner {
     const std::uint64_t now = s_.stats().steps;
     if (now - last_sample_ < stride_) return false;
     last_sample_ = now;
-    StateHasher h;
-    s_.hash(h);
-    h.value(cur_);
-    h.value(key_);
+    const StateHasher h = hashed_state();
     const StateHasher::Digest d = h.digest();
     ++samples_;
     if (have_saved_ && d == saved_) return true;
