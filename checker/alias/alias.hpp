@@ -1,0 +1,77 @@
+// Cross-thread alias analysis of a kernel's memory accesses.
+//
+// Every memory access (ld, ldu, st, atom, red, and the other instructions
+// with an address operand) gets an abstract address: the memory space, the
+// base it was derived from (a kernel parameter, a variable's address, a
+// pointer loaded from memory, or anything), an interval of byte offsets from
+// that base widened by the access size, and whether the address can differ
+// between threads. The abstract values are computed flow-insensitively over
+// the kernel's registers (one value per register = join over all its
+// definitions), through ld.param, mov of symbols, cvta, add/sub/mad of a
+// pointer and an integer, and integer intervals of offsets (constants, and,
+// rem, shl/mul by constants, %tid/%laneid ranges).
+//
+// The question asked is the one SIMT-deadlock detection needs: can a write
+// executed by one thread of a warp touch a byte that a read executed by
+// another thread of the same warp reads? Thread-varying parts of addresses are
+// over-approximated by their range over all threads, never "same expression,
+// so same address". Answers: No (provably disjoint), Must (one fixed address,
+// the same in every thread, e.g. a lock word), May (everything else).
+// Distinct kernel parameters may alias (PTX carries no `restrict`) unless
+// AliasOptions::assume_noalias_params is set.
+//
+// See docs/detection.md for the rule table.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "frontend/ir/kernel.hpp"
+#include "frontend/ir/module.hpp"
+
+namespace lockstep::checker {
+
+enum class Alias : std::uint8_t { No, May, Must };
+
+/// "no", "may", "must".
+[[nodiscard]] const char* alias_name(Alias a) noexcept;
+
+struct AliasOptions {
+  /// Distinct kernel parameters never alias (off by default: PTX has no restrict).
+  bool assume_noalias_params = false;
+};
+
+class AddressAnalysisImpl;
+
+/// Abstract addresses of every memory access of one kernel.
+class AddressAnalysis {
+ public:
+  /// Analyses the kernel (its blocks must be built); `module` gives the
+  /// module-scope variables that Symbol operands refer to.
+  AddressAnalysis(const ir::Module& module, const ir::Kernel& kernel, AliasOptions options = {});
+  ~AddressAnalysis();
+  AddressAnalysis(AddressAnalysis&&) noexcept;
+  AddressAnalysis& operator=(AddressAnalysis&&) noexcept;
+  AddressAnalysis(const AddressAnalysis&) = delete;
+  AddressAnalysis& operator=(const AddressAnalysis&) = delete;
+
+  /// True when the instruction at pc accesses memory through an address
+  /// operand (ld, ldu, st, atom, red, prefetch, ...).
+  [[nodiscard]] bool is_access(std::uint32_t pc) const noexcept;
+
+  /// Can the access at `write_pc` by one thread touch a byte that the access
+  /// at `read_pc` touches in another thread of the same warp (or the same
+  /// thread)? Both PCs must be accesses.
+  [[nodiscard]] Alias alias(std::uint32_t read_pc, std::uint32_t write_pc) const;
+
+  /// A short readable rendering of the abstract address of the access at pc,
+  /// e.g. "global:param0+0", "shared:s_hist+[0,1023]", "global:loaded@12+?",
+  /// "generic:any".
+  [[nodiscard]] std::string describe(std::uint32_t pc) const;
+
+ private:
+  std::unique_ptr<AddressAnalysisImpl> impl_;
+};
+
+}  // namespace lockstep::checker

@@ -1,0 +1,27 @@
+// Which instructions read or write "shared memory" in the sense of the
+// detection (research/000-deadlock-ssde.md §2.1 item 5: every space that can
+// hold a synchronisation variable: .global, .shared, .shared::cluster and
+// generic addresses), and which are CTA barriers.
+//
+// - ld, ldu: reads; atom: a read and a write (its result can feed an exit
+//   condition, and it can release another thread); st, red: writes.
+// - Not reads: ld.param, ld.const, ld.local, .tex, .surf (never written by
+//   another thread during the kernel), prefetch.
+// - ld.global.nc and ldu read memory that must not be written during the
+//   kernel (PTX ISA); read_only() tells them apart for the refined filter F3.
+// - CTA barriers: bar.sync/barrier.sync and bar.red (they wait); bar.arrive
+//   does not wait, and bar.warp.sync is not a CTA barrier.
+#pragma once
+
+#include "frontend/ir/instr.hpp"
+
+namespace lockstep::checker {
+
+[[nodiscard]] bool shared_space(ir::Space s) noexcept;
+[[nodiscard]] bool is_shared_read(const ir::Instr& i) noexcept;
+[[nodiscard]] bool is_shared_write(const ir::Instr& i) noexcept;
+/// A shared read whose memory cannot change during the kernel (ld.global.nc, ldu).
+[[nodiscard]] bool is_read_only_read(const ir::Instr& i) noexcept;
+[[nodiscard]] bool is_cta_barrier(const ir::Instr& i) noexcept;
+
+}  // namespace lockstep::checker
