@@ -123,6 +123,39 @@ def ref_atm_locks(L):
     return out
 
 
+def ref_nested_locks(L):
+    n = param(L, 0)
+    rows, cols = [0] * 4, [0] * 3
+    for t in range(n):
+        rows[t % 4] += t + 1
+        cols[t % 3] += t + 1
+    return {"row_sum": rows, "col_sum": cols, "row_locks": [0] * 4, "col_locks": [0] * 3}
+
+
+def ref_two_locks_join(L):
+    n = nthreads(L)
+    even, odd = range(0, n, 2), range(1, n, 2)
+    return {"sum1": [sum(even)], "cnt1": [len(even)], "sum2": [2 * sum(odd)],
+            "cnt2": [len(odd)], "out": [1] * n, "m1": [0], "m2": [0]}
+
+
+def ref_radiosity_lock(L):
+    rounds, last = param(L, 0), buffer_init(L, "last")
+    total, done, passes = 0, 0, []
+    for t in range(nthreads(L)):
+        p = 0
+        while True:                     # do { ... } while (p < rounds)
+            total += t * rounds + p + 1
+            if p == last[t]:
+                done += 1
+                break
+            p += 1
+            if p >= rounds:
+                break
+        passes.append(p)
+    return {"total": [total], "done": [done], "passes": passes, "mutex": [0]}
+
+
 def ref_divergent_barrier(L):
     inp = buffer_init(L, "in")
     out = []
@@ -340,7 +373,11 @@ REFERENCES = {
     "ticket_lock": ref_ticket_lock,
     "hashtable_v1": ref_hashtable,
     "hashtable_v2": ref_hashtable,
+    "hashtable_lock": ref_hashtable,
     "atm": lambda L: ref_atm_locks(L),
+    "nested_locks": ref_nested_locks,
+    "two_locks_join": ref_two_locks_join,
+    "radiosity_lock": ref_radiosity_lock,
     "tm_markers": ref_atm,
     "tm_markers_mangled": ref_atm,
     "divergent_barrier": ref_divergent_barrier,

@@ -15,7 +15,8 @@
 // code) and warp_vote_shuffle are included.
 //
 // Excluded models, and why:
-//   spin_lock, ticket_lock, wait_signal, atm    deadlock on a SIMT stack by
+//   spin_lock, ticket_lock, wait_signal, atm, hashtable_lock, nested_locks,
+//   two_locks_join, radiosity_lock    deadlock on a SIMT stack by
 //                          design (README "deadlocks: yes"): a lock or a wait
 //                          for a signal from a warp-mate;
 //   divergent_barrier      __syncthreads() in both arms of a divergent branch:
@@ -81,6 +82,10 @@ const std::vector<std::string>& excluded_models() {
       "ticket_lock",
       "wait_signal",
       "atm",
+      "hashtable_lock",
+      "nested_locks",
+      "two_locks_join",
+      "radiosity_lock",
       "divergent_barrier",
       "done_flag_lock",
       "hashtable_v1",

@@ -27,6 +27,7 @@ const Case kCases[] = {
     {"device_function", C, C, true},
     {"divergent_barrier", C, D, false},
     {"done_flag_lock", C, C, true},
+    {"hashtable_lock", C, L, false},  // CAS self-loop per bucket (Fig. 3.9b shape)
     {"hashtable_v1", C, C, true},
     {"hashtable_v2", C, C, true},
     {"histogram_atomic", C, C, true},
@@ -37,12 +38,15 @@ const Case kCases[] = {
     {"math_mix", C, C, true},
     {"matmul_tiled", C, C, true},
     {"nested_ifelse", C, C, true},
+    {"nested_locks", C, L, false},  // spins on the outer of two nested spin locks
     {"printf_kernel", C, C, true},
+    {"radiosity_lock", C, L, false},  // spin lock in a do-while with two unlock sites
     {"reduce_shared", C, C, true},
     {"spin_lock", C, L, false},
     {"ticket_lock", C, L, false},
     {"tm_markers", C, C, false},  // lanes of a warp race inside a transaction without a TM model
     {"tm_markers_mangled", C, C, false},
+    {"two_locks_join", C, L, false},  // one spin lock per if/else arm, the other arm never runs
     {"unstructured_goto", C, C, true},
     {"vector_add", C, C, true},
     {"wait_signal", C, L, false},
