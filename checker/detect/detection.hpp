@@ -58,10 +58,16 @@ enum class WriteRelation : std::uint8_t { Reachable, Parallel, Both };
 /// "reachable", "parallel", "both".
 [[nodiscard]] std::string_view write_relation_name(WriteRelation r) noexcept;
 
+/// A loop condition: a conditional branch out of the loop, a guarded
+/// ret/exit in it, or a conditional back edge (a branch whose targets are
+/// both in the loop, one of them through a back edge: nvcc merges an inner
+/// spin loop with an enclosing loop that has the same header, and the choice
+/// between spinning and progressing is then made there).
 struct ExitBranch {
   std::uint32_t pc = 0;          ///< the conditional branch (or guarded ret/exit)
   bool uniform = false;          ///< warp-uniform per the uniformity analysis
   std::uint32_t reconv_pc = 0;   ///< its reconvergence PC in the table used (or kExitPc)
+  bool back_edge = false;        ///< a conditional back edge that does not leave the loop
 };
 
 struct SharedRead {

@@ -29,6 +29,15 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
     s.exits.push_back({pc, ctx.analysis.uniformity.branch_uniform(pc), ctx.reconv_pc(pc)});
     seeds.push_back(pc);
   }
+  for (std::uint32_t b : loop.latches) {
+    const std::uint32_t pc = k.blocks[b].last_pc;
+    if (!analysis::is_conditional_branch(k.code[pc])) continue;
+    bool known = false;
+    for (const auto& e : s.exits) known = known || e.pc == pc;
+    if (known) continue;
+    s.exits.push_back({pc, ctx.analysis.uniformity.branch_uniform(pc), ctx.reconv_pc(pc), true});
+    seeds.push_back(pc);
+  }
   for (std::uint32_t b : loop.kernel_exiting) {
     const std::uint32_t pc = k.blocks[b].last_pc;
     const ir::Instr& in = k.code[pc];

@@ -25,7 +25,7 @@ struct EnclosingBranch {
 struct LoopScan {
   std::uint32_t loop = 0;
   BlockSet blocks;
-  std::vector<ExitBranch> exits;          ///< conditional exits, then guarded ret/exit (reconv kExitPc)
+  std::vector<ExitBranch> exits;          ///< conditional exits, conditional back edges, then guarded ret/exit (reconv kExitPc)
   std::vector<std::uint32_t> reads;       ///< shared reads of the exit conditions' slice inside L
   std::vector<EnclosingBranch> enclosing; ///< every branch with L on one side
   [[nodiscard]] bool uniform_exits() const noexcept {

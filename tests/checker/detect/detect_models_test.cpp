@@ -49,12 +49,34 @@ TEST(DetectModels, SynchronisationFreeModelsAreQuietInRefinedMode) {
   }
 }
 
+TEST(DetectModels, SpinLoopSharingItsHeaderWithTheOuterLoop) {
+  // radiosity_lock: nvcc makes the spin loop's block the header of the
+  // enclosing do-while, so the loop forest has one loop whose conditional
+  // back edge (the CAS test) is not an exit. It is a loop condition.
+  const auto d = Detected::file(model_path("radiosity_lock"));
+  for (auto mode : {DetectMode::Thesis, DetectMode::Refined}) {
+    const auto r = d.run(mode);
+    ASSERT_EQ(r.loops.size(), 1U);
+    const auto& f = r.loops[0];
+    EXPECT_TRUE(f.flagged);
+    bool back_edge = false;
+    for (const auto& e : f.exits) back_edge = back_edge || e.back_edge;
+    EXPECT_TRUE(back_edge);
+    const auto reads = read_pcs(f);
+    EXPECT_NE(std::find(reads.begin(), reads.end(), d.nth(ir::Opcode::Atom, 0, ir::AtomOp::Cas)), reads.end());
+  }
+}
+
 TEST(DetectModels, DivergentBarrierIsABarrierFinding) {
   const auto d = Detected::file(model_path("divergent_barrier"));
   for (auto mode : {DetectMode::Thesis, DetectMode::Refined}) {
     const auto r = d.run(mode);
-    ASSERT_EQ(r.barriers.size(), 1U);
-    EXPECT_EQ(d.kernel().code[r.barriers[0].pc].op, ir::Opcode::Bar);
+    // One bar.sync in each arm of the `tid & 16` branch.
+    ASSERT_EQ(r.barriers.size(), 2U);
+    for (const auto& b : r.barriers) {
+      EXPECT_EQ(d.kernel().code[b.pc].op, ir::Opcode::Bar);
+      EXPECT_FALSE(d.analysis.uniformity.branch_uniform(b.branch_pc));
+    }
   }
 }
 
