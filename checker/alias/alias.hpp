@@ -62,7 +62,9 @@ class AddressAnalysis {
 
   /// Can the access at `write_pc` by one thread touch a byte that the access
   /// at `read_pc` touches in another thread of the same warp (or the same
-  /// thread)? Both PCs must be accesses.
+  /// thread)? Per-thread memory (local, param) and read-only memory (const)
+  /// therefore never alias. Both PCs should be accesses; a PC that is not
+  /// one answers May.
   [[nodiscard]] Alias alias(std::uint32_t read_pc, std::uint32_t write_pc) const;
 
   /// A short readable rendering of the abstract address of the access at pc,
