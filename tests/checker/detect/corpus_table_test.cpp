@@ -1,0 +1,107 @@
+// The false-detection table: detection in both modes over the corpus of
+// synchronisation-free kernels (models/corpus/*/<name>.{O3,G}.ptx), where
+// every flagged loop and every barrier finding is a false detection by
+// construction. The table (per build: kernels, loops, loops flagged in
+// thesis and refined mode, barrier findings) and the list of flagged loops
+// are printed and compared with tests/checker/detect/corpus_table.txt;
+// `UPDATE_GOLDEN=1` rewrites that file. docs/detection.md quotes it.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "tests/checker/detect/detect_test_kit.hpp"
+
+namespace lockstep::test {
+namespace {
+
+namespace fs = std::filesystem;
+using checker::DetectMode;
+
+struct Row {
+  unsigned files = 0, kernels = 0, loops = 0, thesis = 0, refined = 0, noalias = 0, refined_barriers = 0;
+};
+
+std::string location(const ir::Module& m, const ir::Kernel& k, std::uint32_t block) {
+  // The first instruction of the header block with a `.loc`.
+  const ir::Block& b = k.blocks[block];
+  for (std::uint32_t pc = b.first_pc; pc <= b.last_pc; ++pc) {
+    const ir::Instr& in = k.code[pc];
+    auto it = m.files.find(in.cuda.file);
+    if (in.cuda.line == 0 || it == m.files.end()) continue;
+    return fmt::format("{}:{}", fs::path(it->second).filename().string(), in.cuda.line);
+  }
+  return fmt::format("block {}", b.label);
+}
+
+TEST(CorpusTable, FalseDetections) {
+  const fs::path root = fs::path(LOCKSTEP_SOURCE_DIR) / "models" / "corpus";
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.path().extension() == ".ptx") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 80U);
+
+  std::map<std::string, Row> rows;  // "O3" / "G"
+  std::ostringstream flagged;
+  for (const auto& path : files) {
+    const std::string stem = path.stem().string();  // name.O3
+    const std::string build = stem.substr(stem.rfind('.') + 1);
+    Row& row = rows[build];
+    ++row.files;
+    const ir::Module module = load_ptx_file(path.string());
+    for (const auto& k : module.kernels) {
+      ++row.kernels;
+      const auto a = analysis::analyze_kernel(k);
+      checker::DetectOptions o;
+      o.mode = DetectMode::Thesis;
+      const auto t = checker::detect(module, k, a, o);
+      o.mode = DetectMode::Refined;
+      const auto r = checker::detect(module, k, a, o);
+      row.loops += static_cast<unsigned>(t.loops.size());
+      row.thesis += t.flagged_loops();
+      row.refined += r.flagged_loops();
+      o.alias.assume_noalias_params = true;
+      row.noalias += checker::detect(module, k, a, o).flagged_loops();
+      row.refined_barriers += static_cast<unsigned>(r.barriers.size());
+      for (std::size_t i = 0; i < t.loops.size(); ++i) {
+        if (!t.loops[i].flagged && !r.loops[i].flagged) continue;
+        std::string why = r.loops[i].flagged ? "flagged in both" : "thesis only: refined ";
+        if (!r.loops[i].flagged) why += std::string(checker::loop_reason_name(r.loops[i].reason));
+        if (r.loops[i].flagged && !t.loops[i].flagged) why = "refined only";
+        flagged << fmt::format("  {} {} loop at {}: {}\n", path.parent_path().filename().string(), build,
+                               location(module, k, t.loops[i].header), why);
+      }
+    }
+  }
+  std::ostringstream out;
+  out << "| build | files | kernels | loops | flagged (thesis) | rate (thesis) | flagged (refined) | rate (refined) "
+         "| flagged (refined, --assume-noalias-params) | divergent barriers |\n|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const char* build : {"O3", "G"}) {
+    const Row& r = rows[build];
+    auto pct = [&](unsigned n) { return r.loops == 0 ? 0.0 : 100.0 * n / r.loops; };
+    out << fmt::format("| -{} | {} | {} | {} | {} | {:.1f}% | {} | {:.1f}% | {} ({:.1f}%) | {} |\n", build, r.files,
+                       r.kernels, r.loops, r.thesis, pct(r.thesis), r.refined, pct(r.refined), r.noalias,
+                       pct(r.noalias), r.refined_barriers);
+  }
+  out << "\nFlagged loops (every one is a false detection):\n" << flagged.str();
+  std::cout << out.str();
+
+  const fs::path golden = fs::path(LOCKSTEP_SOURCE_DIR) / "tests/checker/detect/corpus_table.txt";
+  if (std::getenv("UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(golden) << out.str();
+    GTEST_SKIP() << "rewrote " << golden;
+  }
+  std::ifstream in(golden);
+  std::stringstream want;
+  want << in.rdbuf();
+  EXPECT_EQ(out.str(), want.str()) << "regenerate with UPDATE_GOLDEN=1 if the change is intended";
+  // Refined mode must detect fewer false positives than the thesis.
+  for (const auto& [build, r] : rows) EXPECT_LT(r.refined, r.thesis) << build;
+}
+
+}  // namespace
+}  // namespace lockstep::test
