@@ -99,8 +99,15 @@ TEST(CorpusTable, FalseDetections) {
   std::stringstream want;
   want << in.rdbuf();
   EXPECT_EQ(out.str(), want.str()) << "regenerate with UPDATE_GOLDEN=1 if the change is intended";
-  // Refined mode must detect fewer false positives than the thesis.
-  for (const auto& [build, r] : rows) EXPECT_LT(r.refined, r.thesis) << build;
+  // Refined mode never detects more false positives than the thesis, and
+  // fewer over the whole corpus.
+  unsigned thesis = 0, refined = 0;
+  for (const auto& [build, r] : rows) {
+    EXPECT_LE(r.refined, r.thesis) << build;
+    thesis += r.thesis;
+    refined += r.refined;
+  }
+  EXPECT_LT(refined, thesis);
 }
 
 }  // namespace
