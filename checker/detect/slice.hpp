@@ -7,17 +7,18 @@
 // local/param memory pseudo registers, so spills through st.local are
 // followed), and the decision instructions of the blocks its block is
 // control dependent on. Registers are not in SSA form: reaching definitions
-// are found on demand by walking backwards through the block and then the
-// predecessors, memoised per (block, register); a guarded definition does
-// not stop the walk. A load is where a value enters from memory: the slice
+// come from checker/detect/reaching_defs.hpp, solved once per register for
+// the whole kernel and shared by every slice. A load is where a value enters from memory: the slice
 // keeps the load and follows its address, not the memory.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "checker/detect/control_dependence.hpp"
+#include "checker/detect/reaching_defs.hpp"
 #include "frontend/analysis/def_use_table.hpp"
 #include "frontend/ir/kernel.hpp"
 
@@ -26,7 +27,7 @@ namespace lockstep::checker {
 class Slicer {
  public:
   Slicer(const ir::Kernel& kernel, const analysis::DefUseTable& du, const ControlDependence& cd)
-      : kernel_(&kernel), du_(&du), cd_(&cd) {}
+      : kernel_(&kernel), du_(&du), cd_(&cd), rd_(std::make_unique<ReachingDefs>(kernel, du)) {}
   /// PCs of the backward slice of the seeds (seeds included), ascending.
   [[nodiscard]] std::vector<std::uint32_t> slice(std::span<const std::uint32_t> seeds) const;
 
@@ -34,6 +35,7 @@ class Slicer {
   const ir::Kernel* kernel_;
   const analysis::DefUseTable* du_;
   const ControlDependence* cd_;
+  std::unique_ptr<ReachingDefs> rd_;  ///< a cache: filled as slices demand registers
 };
 
 }  // namespace lockstep::checker
