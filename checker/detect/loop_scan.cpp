@@ -46,7 +46,16 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
     seeds.push_back(pc);
   }
   if (!seeds.empty()) {
-    for (std::uint32_t pc : ctx.slicer.slice(seeds))
+    // Only the part of the slice a path from the loop reaches can hold reads in it.
+    BlockSet from_loop = s.blocks;
+    std::vector<std::uint32_t> stack(loop.blocks.begin(), loop.blocks.end());
+    while (!stack.empty()) {
+      const std::uint32_t b = stack.back();
+      stack.pop_back();
+      for (std::uint32_t succ : k.blocks[b].succs)
+        if (from_loop.insert(succ)) stack.push_back(succ);
+    }
+    for (std::uint32_t pc : ctx.slicer.slice(seeds, &from_loop))
       if (s.blocks.contains(k.block_of(pc)) && is_shared_read(k.code[pc])) s.reads.push_back(pc);
   }
   for (std::uint32_t i = 0; i < ctx.sides.size(); ++i) {

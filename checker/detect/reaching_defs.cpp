@@ -5,7 +5,9 @@
 namespace lockstep::checker {
 
 ReachingDefs::ReachingDefs(const ir::Kernel& kernel, const analysis::DefUseTable& du)
-    : kernel_(&kernel), du_(&du), defs_of_(analysis::reg_slots(kernel)) {
+    : kernel_(&kernel), du_(&du), defs_of_(analysis::reg_slots(kernel)), block_of_(kernel.code.size(), 0) {
+  for (const auto& b : kernel.blocks)
+    for (std::uint32_t pc = b.first_pc; pc <= b.last_pc; ++pc) block_of_[pc] = b.id;
   for (std::uint32_t pc = 0; pc < du.size(); ++pc)
     for (const auto& d : du.defs(pc))
       if (defs_of_[d.reg].empty() || defs_of_[d.reg].back() != pc) defs_of_[d.reg].push_back(pc);
@@ -26,7 +28,7 @@ const ReachingDefs::PerReg& ReachingDefs::solve(std::uint32_t reg) {
   std::vector<bool> kills(nb, false);
   for (std::uint32_t i = 0; i < r.defs.size(); ++i) {
     const std::uint32_t pc = r.defs[i];
-    const std::uint32_t b = k.block_of(pc);
+    const std::uint32_t b = block_of_[pc];
     bool kill = false;
     for (const auto& d : du_->defs(pc)) kill = kill || (d.reg == reg && d.kills);
     std::uint64_t* g = gen.data() + b * r.words;
@@ -61,7 +63,7 @@ const ReachingDefs::PerReg& ReachingDefs::solve(std::uint32_t reg) {
 
 void ReachingDefs::reaching(std::uint32_t pc, std::uint32_t reg, std::vector<std::uint32_t>& out) {
   const ir::Kernel& k = *kernel_;
-  const std::uint32_t b = k.block_of(pc);
+  const std::uint32_t b = block_of_[pc];
   for (std::uint32_t p = pc; p-- > k.blocks[b].first_pc;) {
     for (const auto& d : du_->defs(p)) {
       if (d.reg != reg) continue;

@@ -24,6 +24,8 @@ class ReachingDefs {
   /// Appends to `out` the definitions of reg that reach the instruction at
   /// pc (before it executes).
   void reaching(std::uint32_t pc, std::uint32_t reg, std::vector<std::uint32_t>& out);
+  /// Block of the instruction at pc (a table lookup).
+  [[nodiscard]] std::uint32_t block_of(std::uint32_t pc) const noexcept { return block_of_[pc]; }
 
  private:
   struct PerReg {
@@ -36,6 +38,7 @@ class ReachingDefs {
   const ir::Kernel* kernel_;
   const analysis::DefUseTable* du_;
   std::vector<std::vector<std::uint32_t>> defs_of_;  ///< per register, ascending PCs
+  std::vector<std::uint32_t> block_of_;              ///< per PC
   std::unordered_map<std::uint32_t, std::unique_ptr<PerReg>> solved_;
 };
 

@@ -4,13 +4,13 @@
 
 namespace lockstep::checker {
 
-std::vector<std::uint32_t> Slicer::slice(std::span<const std::uint32_t> seeds) const {
+std::vector<std::uint32_t> Slicer::slice(std::span<const std::uint32_t> seeds, const BlockSet* within) const {
   const ir::Kernel& k = *kernel_;
   std::vector<bool> in(k.code.size(), false);
   std::vector<std::uint32_t> work;
   std::vector<std::uint32_t> out;
   auto add = [&](std::uint32_t pc) {
-    if (in[pc]) return;
+    if (in[pc] || (within != nullptr && !within->contains(rd_->block_of(pc)))) return;
     in[pc] = true;
     out.push_back(pc);
     work.push_back(pc);
@@ -22,7 +22,7 @@ std::vector<std::uint32_t> Slicer::slice(std::span<const std::uint32_t> seeds) c
   while (!work.empty()) {
     const std::uint32_t pc = work.back();
     work.pop_back();
-    const std::uint32_t b = k.block_of(pc);
+    const std::uint32_t b = rd_->block_of(pc);
     if (!block_cd_done[b]) {
       block_cd_done[b] = true;
       for (std::uint32_t x : cd_->of(b)) add(k.blocks[x].last_pc);

@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "checker/detect/block_set.hpp"
 #include "checker/detect/control_dependence.hpp"
 #include "checker/detect/reaching_defs.hpp"
 #include "frontend/analysis/def_use_table.hpp"
@@ -29,7 +30,12 @@ class Slicer {
   Slicer(const ir::Kernel& kernel, const analysis::DefUseTable& du, const ControlDependence& cd)
       : kernel_(&kernel), du_(&du), cd_(&cd), rd_(std::make_unique<ReachingDefs>(kernel, du)) {}
   /// PCs of the backward slice of the seeds (seeds included), ascending.
-  [[nodiscard]] std::vector<std::uint32_t> slice(std::span<const std::uint32_t> seeds) const;
+  /// With `within`, instructions whose block is not in it are neither added
+  /// nor followed: pass the blocks reachable from a loop to get exactly the
+  /// loop's part of the slice (an instruction that no path from the loop
+  /// reaches depends on nothing executed in the loop).
+  [[nodiscard]] std::vector<std::uint32_t> slice(std::span<const std::uint32_t> seeds,
+                                                 const BlockSet* within = nullptr) const;
 
  private:
   const ir::Kernel* kernel_;
