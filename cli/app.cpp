@@ -1,8 +1,10 @@
 #include "cli/app.hpp"
 
 #include <exception>
+#include <string>
 
 #include "cli/commands.hpp"
+#include "cli/detect_options.hpp"
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::cli {
@@ -10,13 +12,15 @@ namespace lockstep::cli {
 int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   CLI::App app{"lockstep: a formal-model checker and reference semantics for SIMT GPUs"};
   app.name("lockstep");
-  app.set_version_flag("--version", "lockstep 0.1.0");
+  app.set_version_flag("--version", std::string("lockstep ") + kLockstepVersion);
   app.require_subcommand(1);
   Action action;
   add_parse_command(app, action);
   add_print_command(app, action);
   add_cfg_command(app, action);
   add_run_command(app, action);
+  add_detect_command(app, action);
+  add_ssde_command(app, action);
 
   try {
     app.parse(argc, argv);

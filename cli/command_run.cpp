@@ -1,10 +1,17 @@
 // `lockstep run KERNEL.ptx --launch SPEC.toml [--model M] [--schedule S]
 //  [--max-steps N] [--reconvergence T] [--json]`.
+//
+// --reconvergence picks the table the SIMT-stack models use: nvidia, ipdom,
+// or the SafePDom tables of refined detection (safe: Algorithms 2 + 3 on the
+// NVIDIA table; safe-aware: Algorithm 5), which delay reconvergence without
+// changing the code.
 #include <memory>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "checker/detect/detect.hpp"
+#include "checker/detect/safepdom.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_report.hpp"
 #include "frontend/diagnostics.hpp"
@@ -29,6 +36,13 @@ struct RunCliOptions {
   throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
 }
 
+/// Replaces the setup's table by the SafePDom table of refined detection.
+void use_safe_table(sem::LaunchSetup& setup, checker::SafeTarget target) {
+  const checker::DetectOptions options;
+  const checker::KernelDetection d = checker::detect(*setup.module, *setup.kernel, setup.analysis, options);
+  setup.use_table(checker::safe_pdoms(*setup.module, *setup.kernel, setup.analysis, d, options, target).table);
+}
+
 int run_run(const RunCliOptions& o, std::ostream& out) {
   const auto model = sem::parse_model_kind(o.model);
   if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
@@ -42,14 +56,17 @@ int run_run(const RunCliOptions& o, std::ostream& out) {
   const auto sched = sem::parse_schedule(o.schedule, ro);
   if (!sched) usage_error(fmt::format("unknown schedule '{}' (round-robin, greedy, random:SEED)", o.schedule));
   sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia;
+  const bool safe = o.reconvergence == "safe" || o.reconvergence == "safe-aware";
   if (o.reconvergence == "ipdom") {
     table = sem::ReconvergenceChoice::Ipdom;
-  } else if (o.reconvergence != "nvidia") {
-    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom)", o.reconvergence));
+  } else if (o.reconvergence != "nvidia" && !safe) {
+    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
   }
   const ir::Module module = load_ptx_file(o.file);
   const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   const auto setup = sem::prepare_launch(module, spec, table);
+  if (safe) use_safe_table(*setup, o.reconvergence == "safe-aware" ? checker::SafeTarget::Aware
+                                                                    : checker::SafeTarget::Stack);
   const sem::RunOutcome r = sem::run_model(*setup, *model, *sched);
   const RunContext ctx{setup.get(), &spec, o.model, o.schedule};
   if (o.json) {
@@ -69,7 +86,8 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--launch", o->launch, "launch specification (TOML)")->required();
   cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")->capture_default_str();
   cmd->add_option("--schedule", o->schedule, "round-robin, greedy or random:SEED")->capture_default_str();
-  cmd->add_option("--reconvergence", o->reconvergence, "reconvergence table of the stack models: nvidia, ipdom")
+  cmd->add_option("--reconvergence", o->reconvergence,
+                  "reconvergence table of the stack models: nvidia, ipdom, safe, safe-aware")
       ->capture_default_str();
   cmd->add_option("--max-steps", o->max_steps, "stop after this many steps (0: no limit)")->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable JSON");

@@ -20,5 +20,11 @@ void add_print_command(CLI::App& app, Action& action);
 void add_cfg_command(CLI::App& app, Action& action);
 /// `lockstep run FILE --launch SPEC [--model M] [--schedule S] ...`: execute a launch.
 void add_run_command(CLI::App& app, Action& action);
+/// `lockstep detect FILE [--kernel NAME] [--mode M] [--table T] [--json | --sarif]`:
+/// static SIMT-deadlock detection.
+void add_detect_command(CLI::App& app, Action& action);
+/// `lockstep ssde FILE -o OUT [--kernel NAME] [--mode M] [--report] [--json]`:
+/// the SSDE transformation.
+void add_ssde_command(CLI::App& app, Action& action);
 
 }  // namespace lockstep::cli

@@ -18,9 +18,11 @@ DetectContext::DetectContext(const ir::Module& module, const ir::Kernel& k, cons
       points(k, a),
       sides(branch_sides(k, a, opts.table == TableChoice::Nvidia)),
       first_barrier(k.blocks.size(), analysis::kNone),
-      addresses(module, k, opts.alias) {
+      addresses(module, k, opts.alias),
+      block_of_pc(k.code.size(), 0) {
   for (const auto& b : k.blocks) {
     for (std::uint32_t pc = b.first_pc; pc <= b.last_pc; ++pc) {
+      block_of_pc[pc] = b.id;
       const ir::Instr& in = k.code[pc];
       if (first_barrier[b.id] == analysis::kNone && is_cta_barrier(in)) first_barrier[b.id] = pc;
       if (is_shared_write(in)) writes.push_back(pc);

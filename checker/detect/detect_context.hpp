@@ -36,7 +36,10 @@ struct DetectContext {
   std::vector<std::uint32_t> first_barrier;    ///< per block: first CTA barrier PC, or kNone
   std::vector<std::uint32_t> writes;           ///< PCs of shared writes, ascending
   AddressAnalysis addresses;
+  std::vector<std::uint32_t> block_of_pc;
 
+  /// Block of the instruction at pc.
+  [[nodiscard]] std::uint32_t block_of(std::uint32_t pc) const noexcept { return block_of_pc[pc]; }
   [[nodiscard]] bool refined() const noexcept { return options.mode == DetectMode::Refined; }
   /// Reconvergence PC of a conditional branch in the table in use.
   [[nodiscard]] std::uint32_t reconv_pc(std::uint32_t branch_pc) const noexcept {

@@ -56,12 +56,12 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
         if (from_loop.insert(succ)) stack.push_back(succ);
     }
     for (std::uint32_t pc : ctx.slicer.slice(seeds, &from_loop))
-      if (s.blocks.contains(k.block_of(pc)) && is_shared_read(k.code[pc])) s.reads.push_back(pc);
+      if (s.blocks.contains(ctx.block_of(pc)) && is_shared_read(k.code[pc])) s.reads.push_back(pc);
   }
   for (std::uint32_t i = 0; i < ctx.sides.size(); ++i) {
     const auto& br = ctx.sides[i];
     for (std::uint32_t side = 0; side < br.sides.size(); ++side) {
-      if (s.blocks.subset_of(br.sides[side])) {
+      if (br.sides[side].contains(loop.header) && s.blocks.subset_of(br.sides[side])) {
         s.enclosing.push_back({i, side});
         break;
       }
@@ -100,8 +100,8 @@ std::vector<RedefiningWrite> redefining_writes(const DetectContext& ctx, const B
   std::vector<RedefiningWrite> out;
   if (reads.empty()) return out;
   for (std::uint32_t w : ctx.writes) {
-    const std::uint32_t wb = k.block_of(w);
-    const bool reachable = region.reach.reaches(k, w);
+    const std::uint32_t wb = ctx.block_of(w);
+    const bool reachable = region.reach.reaches(wb, w);
     std::vector<std::uint32_t> para;
     for (const auto& e : region.parallel) {
       const auto& br = ctx.sides[e.sides_index];

@@ -26,9 +26,9 @@ class BarrierCutReach {
   BarrierCutReach(const ir::Kernel& kernel, std::span<const std::uint32_t> first_barrier,
                   std::span<const std::uint32_t> start_blocks);
 
-  /// The instruction at pc is reachable.
-  [[nodiscard]] bool reaches(const ir::Kernel& kernel, std::uint32_t pc) const noexcept {
-    const std::uint32_t lim = limit_[kernel.block_of(pc)];
+  /// The instruction at pc, in block `block`, is reachable.
+  [[nodiscard]] bool reaches(std::uint32_t block, std::uint32_t pc) const noexcept {
+    const std::uint32_t lim = limit_[block];
     return lim != analysis::kNone && pc < lim;
   }
   /// Block b is reached and has no barrier: control passes through it.

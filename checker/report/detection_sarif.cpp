@@ -1,0 +1,206 @@
+// detection_sarif: detection results as a SARIF 2.1.0 log (one run, rules
+// LS001 SimtInducedDeadlockLoop and LS002 DivergentBarrier). Locations point
+// into the CUDA source when the instruction has a `.loc`, else into the PTX
+// file; every file named is listed once in the run's `artifacts`.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "checker/report/detection_report.hpp"
+#include "checker/report/locations.hpp"
+
+namespace lockstep::checker {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr const char* kSchemaUri = "https://json.schemastore.org/sarif-2.1.0.json";
+
+ordered_json rule(const char* id, const char* name, const char* brief, const char* full) {
+  ordered_json r;
+  r["id"] = id;
+  r["name"] = name;
+  r["shortDescription"] = {{"text", brief}};
+  r["fullDescription"] = {{"text", full}};
+  r["defaultConfiguration"] = {{"level", "warning"}};
+  return r;
+}
+
+ordered_json rules() {
+  ordered_json rs = ordered_json::array();
+  rs.push_back(rule("LS001", "SimtInducedDeadlockLoop",
+                    "A loop whose exit waits for a write that other threads of the warp may not get to run.",
+                    "The loop's exit condition depends on a shared-memory read that a write may redefine, and "
+                    "that write lies where threads of the same warp cannot execute while others iterate in the "
+                    "loop (reachable from the loop's reconvergence point without a barrier, or on another side "
+                    "of a divergent branch). On a GPU that serialises divergent paths with a reconvergence stack "
+                    "the warp can spin forever (SIMT-induced deadlock). `lockstep ssde` rewrites such loops."));
+  rs.push_back(rule("LS002", "DivergentBarrier",
+                    "A CTA barrier that threads of a warp may reach on divergent paths.",
+                    "The barrier lies on one side of a branch that may diverge, so some threads of a warp wait at "
+                    "the barrier for threads that the reconvergence stack keeps parked on the other side. This is "
+                    "not removed by SSDE."));
+  return rs;
+}
+
+/// The run's artifacts, each URI once, in order of first use.
+class Artifacts {
+ public:
+  std::size_t index(const std::string& uri) {
+    for (std::size_t i = 0; i < uris_.size(); ++i) if (uris_[i] == uri) return i;
+    uris_.push_back(uri);
+    return uris_.size() - 1;
+  }
+  [[nodiscard]] ordered_json json() const {
+    ordered_json a = ordered_json::array();
+    for (const auto& u : uris_) a.push_back({{"location", {{"uri", u}}}});
+    return a;
+  }
+
+ private:
+  std::vector<std::string> uris_;
+};
+
+struct Ctx {
+  const ir::Module& module;
+  const ir::Kernel& kernel;
+  Artifacts& artifacts;
+};
+
+/// A SARIF location of the instruction at pc: its CUDA line when it has one,
+/// else its PTX line.
+ordered_json location(const Ctx& c, std::uint32_t pc) {
+  const ir::Instr& in = c.kernel.code[pc];
+  std::string uri = c.module.path;
+  std::uint32_t line = in.loc.line;
+  if (in.cuda.file != 0 && in.cuda.line != 0) {
+    const auto f = c.module.files.find(in.cuda.file);
+    if (f != c.module.files.end()) {
+      uri = f->second;
+      line = in.cuda.line;
+    }
+  }
+  ordered_json phys;
+  phys["artifactLocation"] = {{"uri", uri}, {"index", c.artifacts.index(uri)}};
+  if (line != 0) phys["region"] = {{"startLine", line}};
+  ordered_json loc;
+  loc["physicalLocation"] = std::move(phys);
+  loc["logicalLocations"] = ordered_json::array({{{"name", c.kernel.name}, {"kind", "function"}}});
+  return loc;
+}
+
+ordered_json related(const Ctx& c, std::uint32_t pc, int id, const std::string& text) {
+  ordered_json r = location(c, pc);
+  r.erase("logicalLocations");
+  ordered_json out;
+  out["id"] = id;
+  for (auto& [k, v] : r.items()) out[k] = v;
+  out["message"] = {{"text", text}};
+  return out;
+}
+
+std::string instr_words(const Ctx& c, std::uint32_t pc) {
+  return fmt::format("pc {} {} ({})", pc, op_spelling(c.kernel.code[pc]), where(c.module, c.kernel, pc));
+}
+
+ordered_json loop_result(const Ctx& c, const DetectionReport& report, const LoopFinding& f) {
+  const ir::Block& h = c.kernel.blocks[f.header];
+  std::string text = fmt::format("loop at {} (pc {}) in kernel {} may SIMT-deadlock", h.label, h.first_pc,
+                                 c.kernel.name);
+  if (f.reason == LoopReason::NestedSafePdom) {
+    text += ": a loop nested in it must reconverge after its exit";
+  } else if (!f.reads.empty() && !f.writes.empty()) {
+    // Name the strongest redefinition: the first must-alias write, else the first write.
+    const RedefiningWrite* w = &f.writes.front();
+    for (const RedefiningWrite& x : f.writes) {
+      if (x.alias == Alias::Must) {
+        w = &x;
+        break;
+      }
+    }
+    const std::uint32_t read = w->reads.empty() ? f.reads.front().pc : w->reads.front();
+    text += fmt::format(": its exit depends on the read at {}, which the write at {} may redefine while threads "
+                        "of the warp that would perform it cannot run",
+                        instr_words(c, read), instr_words(c, w->pc));
+  }
+  ordered_json r;
+  r["ruleId"] = "LS001";
+  r["ruleIndex"] = 0;
+  r["level"] = "warning";
+  r["message"] = {{"text", text}};
+  r["locations"] = ordered_json::array({location(c, h.first_pc)});
+  ordered_json rel = ordered_json::array();
+  int id = 1;
+  for (const ExitBranch& e : f.exits) {
+    rel.push_back(related(c, e.pc, id++, fmt::format("exit branch {}", instr_words(c, e.pc))));
+  }
+  for (const SharedRead& rd : f.reads) {
+    rel.push_back(related(c, rd.pc, id++, fmt::format("shared read in the exit condition: {}", instr_words(c, rd.pc))));
+  }
+  for (const RedefiningWrite& w : f.writes) {
+    ordered_json jw = related(c, w.pc, id++, fmt::format("redefining write ({}, {} alias): {}",
+                                                          write_relation_name(w.relation), alias_name(w.alias),
+                                                          instr_words(c, w.pc)));
+    jw["properties"] = {{"relation", std::string(write_relation_name(w.relation))}, {"alias", alias_name(w.alias)}};
+    rel.push_back(std::move(jw));
+  }
+  if (!rel.empty()) r["relatedLocations"] = std::move(rel);
+  r["properties"] = {{"kernel", c.kernel.name},
+                     {"mode", std::string(detect_mode_spelling(report.options.mode))},
+                     {"loop", f.loop},
+                     {"header_pc", h.first_pc},
+                     {"reason", std::string(loop_reason_name(f.reason))}};
+  return r;
+}
+
+ordered_json barrier_result(const Ctx& c, const DetectionReport& report, const BarrierFinding& b) {
+  ordered_json r;
+  r["ruleId"] = "LS002";
+  r["ruleIndex"] = 1;
+  r["level"] = "warning";
+  r["message"] = {{"text", fmt::format("barrier {} in kernel {} may be reached by a divergent warp (branch at {})",
+                                       instr_words(c, b.pc), c.kernel.name, instr_words(c, b.branch_pc))}};
+  r["locations"] = ordered_json::array({location(c, b.pc)});
+  const std::string branch = fmt::format("divergent branch {}", instr_words(c, b.branch_pc));
+  r["relatedLocations"] = ordered_json::array({related(c, b.branch_pc, 1, branch)});
+  r["properties"] = {{"kernel", c.kernel.name},
+                     {"mode", std::string(detect_mode_spelling(report.options.mode))},
+                     {"branch_pc", b.branch_pc}};
+  return r;
+}
+
+}  // namespace
+
+nlohmann::ordered_json detection_sarif(const DetectionReport& report) {
+  const ir::Module& module = *report.module;
+  Artifacts artifacts;
+  artifacts.index(module.path);
+  ordered_json results = ordered_json::array();
+  for (const KernelDetectionRef& k : report.kernels) {
+    const Ctx c{module, *k.kernel, artifacts};
+    for (const LoopFinding& f : k.detection->loops) {
+      if (f.flagged) results.push_back(loop_result(c, report, f));
+    }
+    for (const BarrierFinding& b : k.detection->barriers) results.push_back(barrier_result(c, report, b));
+  }
+
+  ordered_json driver;
+  driver["name"] = "lockstep";
+  driver["version"] = report.tool_version;
+  driver["rules"] = rules();
+  ordered_json run;
+  run["tool"] = {{"driver", std::move(driver)}};
+  run["artifacts"] = artifacts.json();
+  run["results"] = std::move(results);
+  run["properties"] = {{"mode", std::string(detect_mode_spelling(report.options.mode))},
+                       {"table", std::string(table_choice_spelling(report.options.table))},
+                       {"assume_noalias_params", report.options.alias.assume_noalias_params}};
+  ordered_json doc;
+  doc["$schema"] = kSchemaUri;
+  doc["version"] = "2.1.0";
+  doc["runs"] = ordered_json::array({std::move(run)});
+  return doc;
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,75 @@
+// detection_text: the readable rendering of detection results. One header
+// line, then per kernel
+//
+//   kernel NAME: L loops, F flagged
+//     loop 0 at $L__BB0_1 (pc 4, line 30): flagged (redefined)
+//       exit  pc 8 bra (line 35): divergent, reconverges at pc 9 (line 37)
+//       read  pc 6 atom.global.cas.b32 (line 33) global:param0+[0,3]
+//       write pc 14 atom.global.exch.b32 (line 42): reachable, must alias, redefines pc 6
+//     loop 1 at BB5 (pc 20, line 50): not flagged (uniform-exit)
+//     divergent barrier pc 12 bar.sync (line 40) under the divergent branch at pc 5 (line 33)
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "checker/report/detection_report.hpp"
+#include "checker/report/locations.hpp"
+
+namespace lockstep::checker {
+namespace {
+
+std::string plural(std::size_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string instr_text(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  return fmt::format("pc {} {} ({})", pc, op_spelling(kernel.code[pc]), where(module, kernel, pc));
+}
+
+void loop_text(std::ostream& out, const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f) {
+  const ir::Kernel& kernel = *k.kernel;
+  const ir::Block& h = kernel.blocks[f.header];
+  std::string verdict = f.flagged ? "flagged" : "not flagged";
+  verdict += fmt::format(" ({}", loop_reason_name(f.reason));
+  std::vector<std::string_view> filters;
+  for (LoopReason r : f.filters) filters.push_back(loop_reason_name(r));
+  if (!filters.empty()) verdict += fmt::format("; filters: {}", fmt::join(filters, ", "));
+  verdict += ")";
+  out << fmt::format("  loop {} at {} (pc {}, {}): {}\n", f.loop, h.label, h.first_pc,
+                     where(module, kernel, h.first_pc), verdict);
+  if (!f.flagged) return;
+  for (const ExitBranch& e : f.exits) {
+    out << fmt::format("    exit  {}: {}, reconverges at {}\n", instr_text(module, kernel, e.pc),
+                       e.uniform ? "uniform" : "divergent", point_text(module, kernel, e.reconv_pc));
+  }
+  for (const SharedRead& r : f.reads) {
+    std::string addr;
+    if (k.addresses != nullptr && k.addresses->is_access(r.pc)) addr = " " + k.addresses->describe(r.pc);
+    out << fmt::format("    read  {}{}\n", instr_text(module, kernel, r.pc), addr);
+  }
+  for (const RedefiningWrite& w : f.writes) {
+    out << fmt::format("    write {}: {}, {} alias, redefines pc {}\n", instr_text(module, kernel, w.pc),
+                       write_relation_name(w.relation), alias_name(w.alias), fmt::join(w.reads, ", "));
+  }
+}
+
+}  // namespace
+
+void detection_text(std::ostream& out, const DetectionReport& report) {
+  const ir::Module& module = *report.module;
+  out << fmt::format("{}: mode {}, table {}{}\n", module.path, detect_mode_spelling(report.options.mode),
+                     table_choice_spelling(report.options.table),
+                     report.options.alias.assume_noalias_params ? ", distinct parameters assumed not to alias" : "");
+  for (const KernelDetectionRef& k : report.kernels) {
+    const KernelDetection& d = *k.detection;
+    std::string summary = fmt::format("{}, {} flagged", plural(d.loops.size(), "loop"), d.flagged_loops());
+    if (!d.barriers.empty()) summary += ", " + plural(d.barriers.size(), "divergent barrier");
+    out << fmt::format("kernel {}: {}\n", k.kernel->name, summary);
+    for (const LoopFinding& f : d.loops) loop_text(out, module, k, f);
+    for (const BarrierFinding& b : d.barriers) {
+      out << fmt::format("  divergent barrier {} under the divergent branch at pc {} ({})\n",
+                         instr_text(module, *k.kernel, b.pc), b.branch_pc, where(module, *k.kernel, b.branch_pc));
+    }
+  }
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,47 @@
+// How the checker's reports name a place in a kernel: the PTX line of an
+// instruction (Instr::loc.line), its CUDA source position from `.loc`
+// ("file:line" through Module::files), its dotted opcode, and short
+// one-line descriptions of a PC or a reconvergence point; and the spellings
+// of the detection options.
+//
+// Every detection and SSDE report (text, JSON, SARIF) goes through these, so
+// the renderings agree on how a location is spelled.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "checker/detect/detection.hpp"
+#include "frontend/ir/kernel.hpp"
+#include "frontend/ir/module.hpp"
+
+namespace lockstep::checker {
+
+/// "thesis" / "refined".
+[[nodiscard]] std::string_view detect_mode_spelling(DetectMode m) noexcept;
+/// "nvidia" / "ipdom".
+[[nodiscard]] std::string_view table_choice_spelling(TableChoice t) noexcept;
+
+/// "file:line" of the instruction's `.loc`, or "" when it has none (file 0).
+/// An unknown file number spells as "?".
+[[nodiscard]] std::string cuda_location(const ir::Module& module, const ir::Instr& instr);
+
+/// cuda_location as JSON: the string, or null when there is none.
+[[nodiscard]] nlohmann::ordered_json location_json(const ir::Module& module, const ir::Instr& instr);
+
+/// The dotted opcode of an instruction as PTX spells it, e.g. "atom.global.cas.b32".
+[[nodiscard]] std::string op_spelling(const ir::Instr& instr);
+
+/// "line 33" or "line 33, spin_lock.cu:9": where the instruction at pc is.
+[[nodiscard]] std::string where(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc);
+
+/// A reconvergence point (a PC or analysis::kExitPc) as JSON: the PC, or "exit".
+[[nodiscard]] nlohmann::ordered_json point_json(std::uint32_t point);
+
+/// A reconvergence point as text: "pc 9 (line 37)" or "the kernel exit".
+[[nodiscard]] std::string point_text(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t point);
+
+}  // namespace lockstep::checker

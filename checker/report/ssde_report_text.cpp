@@ -1,0 +1,96 @@
+// ssde_report_text: the readable rendering of the SSDE pipeline's result.
+//
+//   spin_lock.ptx: ssde, mode refined
+//   kernel _Z9spin_lockPiPVi: 1 loop transformed, 1 BBS
+//     BBS $L__ssde_S0 (output pc 13) before pc 13 (line 43), the SafePDom of
+//       loop 0 at $L__BB0_1 (pc 4, line 30): case 1 -> $L__BB0_1
+//         SafePDom: exit (pc 8) -> pc 9, write (pc 12) -> pc 13
+//     added: 2 blocks, 4 instructions, 2 registers; repairs: 1 edge split, ...
+//     after: nothing flagged
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <string>
+#include <vector>
+
+#include "checker/report/locations.hpp"
+#include "checker/report/ssde_report.hpp"
+
+namespace lockstep::checker {
+namespace {
+
+std::string plural(std::size_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string pc_or_exit(std::uint32_t pc) {
+  return pc == analysis::kExitPc ? std::string("exit") : fmt::format("pc {}", pc);
+}
+
+void loop_lines(std::ostream& out, const ir::Module& m, const ir::Kernel& in, const SsdePipelineResult& r,
+                const SsdeGroup& g, const SsdeCase& c) {
+  std::string at;
+  for (const SsdeLoop& l : g.loops) {
+    if (l.loop != c.loop) continue;
+    const ir::Block& h = in.blocks[l.header];
+    at = fmt::format(" at {} (pc {}, {})", h.label, h.first_pc, where(m, in, h.first_pc));
+  }
+  out << fmt::format("    loop {}{}: case {} -> {}\n", c.loop, at, c.value, c.target_label);
+  for (const LoopSafePdom& s : r.safepdoms.loops) {
+    if (s.loop != c.loop || s.history.empty()) continue;
+    std::vector<std::string> steps;
+    for (const Rise& rise : s.history) {
+      steps.push_back(fmt::format("{} ({}) -> {}", rise_cause_name(rise.cause), pc_or_exit(rise.from_pc),
+                                  pc_or_exit(rise.point)));
+    }
+    out << fmt::format("      SafePDom: {}\n", fmt::join(steps, ", "));
+  }
+}
+
+void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResult& r) {
+  const ir::Kernel& in = m.kernels[r.kernel_index];
+  if (!r.transformed) {
+    out << fmt::format("kernel {}: nothing to transform\n", in.name);
+  } else {
+    std::size_t loops = 0;
+    for (const SsdeSwitch& sw : r.report.switches) loops += sw.cases.size();
+    out << fmt::format("kernel {}: {} transformed, {}\n", in.name, plural(loops, "loop"),
+                       plural(r.report.switches.size(), "BBS"));
+    for (std::size_t i = 0; i < r.report.switches.size() && i < r.groups.size(); ++i) {
+      const SsdeSwitch& sw = r.report.switches[i];
+      out << fmt::format("  BBS {} (output pc {}) before {}, the SafePDom of\n", sw.bbs_label, sw.bbs_pc,
+                         point_text(m, in, sw.point));
+      for (const SsdeCase& c : sw.cases) loop_lines(out, m, in, r, r.groups[i], c);
+    }
+    const SsdeReport& rep = r.report;
+    out << fmt::format("  added: {}, {}, {}; repairs: {}, {}, {}{}\n", plural(rep.blocks_added, "block"),
+                       plural(rep.instructions_added, "instruction"), plural(rep.registers_added, "register"),
+                       plural(rep.edge_splits, "edge split"), plural(rep.merged_back_edges, "merged back edge"),
+                       plural(rep.new_headers, "new header"), rep.exit_materialised ? ", exit block made" : "");
+  }
+  for (const BarrierFinding& b : r.unfixable) {
+    out << fmt::format("  divergent barrier pc {} {} ({}): not removable by SSDE\n", b.pc, op_spelling(in.code[b.pc]),
+                       where(m, in, b.pc));
+  }
+  if (!r.transformed) return;
+  if (!r.after.flagged()) {
+    out << "  after: nothing flagged\n";
+    return;
+  }
+  std::vector<std::string> left;
+  for (const LoopFinding& f : r.after.loops) {
+    if (f.flagged) left.push_back(fmt::format("loop {} at output pc {}", f.loop, r.kernel.blocks[f.header].first_pc));
+  }
+  if (!r.after.barriers.empty()) left.push_back(plural(r.after.barriers.size(), "divergent barrier"));
+  out << fmt::format("  after: still flagged: {}\n", fmt::join(left, ", "));
+}
+
+}  // namespace
+
+void ssde_report_text(std::ostream& out, const SsdeReportInput& input) {
+  const ir::Module& m = *input.module;
+  out << fmt::format("{}: ssde, mode {}\n", m.path, detect_mode_spelling(input.options.mode));
+  for (const SsdePipelineResult* r : input.kernels) kernel_text(out, m, *r);
+}
+
+}  // namespace lockstep::checker
