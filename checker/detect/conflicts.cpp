@@ -20,6 +20,7 @@ void resolve_loop_conflicts(const DetectContext& ctx, const KernelDetection& det
     for (std::uint32_t cur = 0; cur < n; ++cur) {
       LoopSafePdom& c = loops[cur];
       const std::uint32_t old = c.point;
+      const bool was_flagged = c.flagged;
       if (c.flagged) {
         const BlockSet path = blocks_to_point(ctx, info.loop(cur).exits, c.point);
         for (std::uint32_t l = 0; l < n; ++l) {
@@ -33,14 +34,22 @@ void resolve_loop_conflicts(const DetectContext& ctx, const KernelDetection& det
       } else {
         for (std::uint32_t l = 0; l < n; ++l) {
           if (l == cur || !body[l].subset_of(body[cur])) continue;
-          const std::uint32_t p = ctx.points.join(c.point, loops[l].point);
+          // A flagged nested loop whose point lies outside curL sends its
+          // spinning threads out of curL to wait there, while their
+          // warp-mates keep iterating curL without passing the point: curL
+          // must iterate through the same point (SSDE then retargets its
+          // back edges too).
+          const std::uint32_t lp = loops[l].point;
+          const bool leaves = loops[l].flagged && (lp == analysis::kExitPc || !body[cur].contains(ctx.block_of(lp)));
+          const std::uint32_t p = ctx.points.join(c.point, lp);
+          if (p == c.point && !leaves) continue;
+          if (leaves || !detection.loops[cur].reads.empty()) c.flagged = true;
           if (p == c.point) continue;
-          if (!detection.loops[cur].reads.empty()) c.flagged = true;
           c.point = p;
-          c.history.push_back({RiseCause::Conflict, loops[l].point, p});
+          c.history.push_back({RiseCause::Conflict, lp, p});
         }
       }
-      changed = changed || old != c.point;
+      changed = changed || old != c.point || was_flagged != c.flagged;
     }
   }
 }

@@ -9,7 +9,13 @@
 // *delays* curL's reconvergence (joining it moves curL's point). Delaying
 // creates blocked blocks between the old and the new point that may hold
 // redefining writes, so an unflagged curL whose exits depend on a shared read
-// becomes flagged (reason nested-safepdom). See docs/detection.md.
+// becomes flagged (reason nested-safepdom). An unflagged loop is also
+// flagged when a flagged loop nested in it has its point outside it: the
+// nested loop's spinning threads leave the loop to wait at that point, and
+// unless this loop's iterations pass the same point its remaining threads
+// keep iterating without them (re-detection on the SSDE output would flag
+// the loop, rightly, as a wait on the threads parked at the point). See
+// docs/detection.md.
 #pragma once
 
 #include <vector>
