@@ -39,10 +39,6 @@ CmpOp swap_sides(CmpOp c) {
   }
 }
 
-bool false_at_equality(CmpOp c) {
-  return c == CmpOp::Lt || c == CmpOp::Gt || c == CmpOp::Ne || c == CmpOp::Lo || c == CmpOp::Hi;
-}
-
 class LoopView {
  public:
   LoopView(const DetectContext& ctx, std::uint32_t loop) : ctx_(ctx), loop_(ctx.analysis.loops.loop(loop)) {}
@@ -68,18 +64,35 @@ class LoopView {
     for (std::uint32_t x : loop_.blocks) if (x == b) return true;
     return false;
   }
-  /// reg is a basic induction variable with a unit step.
+  /// reg advances by exactly one (up or down) around the loop: following
+  /// each register's only definition in the loop (unguarded, executed every
+  /// iteration) through `mov` copies leads back to reg through exactly one
+  /// `add`/`sub` of 1 or -1. (nvcc -G keeps induction variables in copies.)
   [[nodiscard]] bool unit_induction(std::uint32_t reg) const {
-    const auto defs = defs_of(reg);
-    if (defs.size() != 1 || !every_iteration(defs[0])) return false;
-    const ir::Instr& in = ctx_.kernel.code[defs[0]];
-    if ((in.op != Opcode::Add && in.op != Opcode::Sub) || in.guarded() || in.op_count != 3) return false;
-    const ir::Operand* o = ctx_.kernel.ops(defs[0]);
-    auto is_reg = [&](const ir::Operand& x) { return x.kind == OperandKind::Reg && x.a == reg; };
-    auto unit = [](const ir::Operand& x) { return x.kind == OperandKind::ImmInt && (x.value == 1 || x.value == -1); };
-    if (!is_reg(o[0])) return false;
-    if (is_reg(o[1]) && unit(o[2])) return true;
-    return in.op == Opcode::Add && is_reg(o[2]) && unit(o[1]);
+    std::uint32_t cur = reg;
+    unsigned adds = 0;
+    for (unsigned steps = 0; steps < 16; ++steps) {
+      const auto defs = defs_of(cur);
+      if (defs.size() != 1 || !every_iteration(defs[0])) return false;
+      const ir::Instr& in = ctx_.kernel.code[defs[0]];
+      if (in.guarded()) return false;
+      const ir::Operand* o = ctx_.kernel.ops(defs[0]);
+      auto is_reg = [](const ir::Operand& x) { return x.kind == OperandKind::Reg && !x.negated; };
+      auto unit = [](const ir::Operand& x) { return x.kind == OperandKind::ImmInt && (x.value == 1 || x.value == -1); };
+      if (in.op == Opcode::Mov && in.op_count == 2 && is_reg(o[1])) {
+        cur = o[1].a;
+      } else if ((in.op == Opcode::Add || in.op == Opcode::Sub) && in.op_count == 3 && is_reg(o[1]) && unit(o[2])) {
+        ++adds;
+        cur = o[1].a;
+      } else if (in.op == Opcode::Add && in.op_count == 3 && unit(o[1]) && is_reg(o[2])) {
+        ++adds;
+        cur = o[2].a;
+      } else {
+        return false;
+      }
+      if (cur == reg) return adds == 1;
+    }
+    return false;
   }
   [[nodiscard]] bool invariant(const ir::Operand& x) const {
     if (x.kind == OperandKind::ImmInt) return true;
@@ -95,23 +108,42 @@ bool bounded_exit(const DetectContext& ctx, const LoopView& view, std::uint32_t 
   const ir::Kernel& k = ctx.kernel;
   const ir::Instr& br = k.code[pc];
   if (br.op != Opcode::Bra || !br.guarded() || !view.every_iteration(pc)) return false;
-  const auto pdefs = view.defs_of(br.guard);
-  if (pdefs.size() != 1) return false;
-  const ir::Instr& setp = k.code[pdefs[0]];
-  if (setp.op != Opcode::Setp || setp.guarded() || setp.bop != ir::BoolOp::None || setp.op_count != 3) return false;
-  const ir::Operand* o = k.ops(pdefs[0]);
-  // The guard must be the setp's first destination (a RegPair's second half is the negation).
-  if (!((o[0].kind == OperandKind::Reg || o[0].kind == OperandKind::RegPair) && o[0].a == br.guard)) return false;
+  // Follow `not.pred` copies of the guard to the setp that computes it.
+  std::uint32_t pred = br.guard;
+  bool negated = br.guard_negated;
+  std::uint32_t setp_pc = 0;
+  for (unsigned steps = 0;; ++steps) {
+    const auto pdefs = view.defs_of(pred);
+    if (pdefs.size() != 1 || steps > 8) return false;
+    const ir::Instr& in = k.code[pdefs[0]];
+    const ir::Operand* o = k.ops(pdefs[0]);
+    if (in.guarded()) return false;
+    if (in.op == Opcode::Not && in.op_count == 2 && o[1].kind == OperandKind::Reg) {
+      negated = !negated;
+      pred = o[1].a;
+      continue;
+    }
+    if (in.op != Opcode::Setp || in.bop != ir::BoolOp::None || in.op_count != 3) return false;
+    // The guard must be the setp's first destination (a RegPair's second half is the negation).
+    if (!((o[0].kind == OperandKind::Reg || o[0].kind == OperandKind::RegPair) && o[0].a == pred)) return false;
+    setp_pc = pdefs[0];
+    break;
+  }
+  const ir::Instr& setp = k.code[setp_pc];
+  const ir::Operand* o = k.ops(setp_pc);
   CmpOp stay = setp.cmp;
-  const std::uint32_t target = k.block_of(static_cast<std::uint32_t>(k.op(pc, 0).label_pc()));
-  const bool exit_when_true = !view.contains(target) != br.guard_negated;
+  const std::uint32_t target = ctx.block_of(static_cast<std::uint32_t>(k.op(pc, 0).label_pc()));
+  const bool exit_when_true = !view.contains(target) != negated;
   if (exit_when_true) stay = negate(stay);
-  const ir::Operand& a = o[1];
-  const ir::Operand& b = o[2];
-  if (a.kind == OperandKind::Reg && view.unit_induction(a.a) && view.invariant(b)) return false_at_equality(stay);
-  if (b.kind == OperandKind::Reg && view.unit_induction(b.a) && view.invariant(a))
-    return false_at_equality(swap_sides(stay));
-  return false;
+  // lt/gt/lo/hi against anything: the induction variable reaches the
+  // extreme value of its width, where the comparison is false whatever the
+  // other side holds. ne needs a bound that does not change.
+  auto bounded = [&](const ir::Operand& iv, const ir::Operand& bound, CmpOp c) {
+    if (iv.kind != OperandKind::Reg || !view.unit_induction(iv.a)) return false;
+    if (c == CmpOp::Ne) return view.invariant(bound);
+    return c == CmpOp::Lt || c == CmpOp::Gt || c == CmpOp::Lo || c == CmpOp::Hi;
+  };
+  return bounded(o[1], o[2], stay) || bounded(o[2], o[1], swap_sides(stay));
 }
 
 }  // namespace

@@ -96,6 +96,50 @@ DONE:
   }
 }
 
+TEST(DetectFilters, SelfBoundedThroughCopiesWithAReloadedBound) {
+  // nvcc -G: the induction variable lives in mov copies and the bound is
+  // reloaded from memory every iteration (`for (i = row[v]; i < row[v+1]; ++i)`).
+  // `i < bound` fails at INT_MAX whatever the bound is, so the loop is bounded.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  ld.global.u32 %r14, [%rd2];
+L:
+  mov.u32 %r3, %r14;
+  ld.global.u32 %r12, [%rd2+4];
+  setp.lt.s32 %p3, %r3, %r12;
+  not.pred %p4, %p3;
+  @%p4 bra DONE;
+  add.s32 %r4, %r3, 1;
+  mov.u32 %r14, %r4;
+  bra.uni L;
+DONE:
+  st.global.u32 [%rd2+4], %r3;
+  ret;)");
+  EXPECT_TRUE(d.thesis().loops[0].flagged);
+  const auto r = d.refined();
+  EXPECT_FALSE(r.loops[0].flagged);
+  EXPECT_EQ(r.loops[0].reason, LoopReason::SelfBounded);
+}
+
+TEST(DetectFilters, InequalityAgainstAReloadedBoundIsKept) {
+  // `i != bound` with the bound reloaded each iteration: another thread can
+  // keep the bound away from i (a wait), so the loop stays flagged.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  mov.u32 %r14, 0;
+L:
+  mov.u32 %r3, %r14;
+  ld.volatile.global.u32 %r12, [%rd2+4];
+  setp.ne.s32 %p3, %r3, %r12;
+  not.pred %p4, %p3;
+  @%p4 bra DONE;
+  add.s32 %r4, %r3, 1;
+  mov.u32 %r14, %r4;
+  bra.uni L;
+DONE:
+  st.global.u32 [%rd2+4], %r3;
+  ret;)");
+  EXPECT_TRUE(d.refined().loops[0].flagged);
+}
+
 TEST(DetectFilters, ReadOnlyReadsAreDropped) {
   const auto d = Detected::body(std::string(kPrologue) + R"(
   mov.u32 %r1, %tid.x;
