@@ -42,6 +42,10 @@ class AddressAnalysisImpl {
     if (r == nullptr || w == nullptr) return Alias::May;  // not an access: nothing is known
     return addr::alias_of(*r, *w, options_.assume_noalias_params);
   }
+  [[nodiscard]] bool may_be_shared(std::uint32_t pc) const noexcept {
+    const addr::Access* a = find(pc);
+    return a == nullptr || (a->addr.space & addr::kCrossThread) != 0;
+  }
   [[nodiscard]] std::string describe(std::uint32_t pc) const {
     const addr::Access* a = find(pc);
     return a == nullptr ? std::string("none") : addr::describe(ctx_, *a);
@@ -65,6 +69,8 @@ bool AddressAnalysis::is_access(std::uint32_t pc) const noexcept { return impl_-
 Alias AddressAnalysis::alias(std::uint32_t read_pc, std::uint32_t write_pc) const {
   return impl_->alias(read_pc, write_pc);
 }
+
+bool AddressAnalysis::may_be_shared(std::uint32_t pc) const noexcept { return impl_->may_be_shared(pc); }
 
 std::string AddressAnalysis::describe(std::uint32_t pc) const { return impl_->describe(pc); }
 

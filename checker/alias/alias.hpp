@@ -67,6 +67,11 @@ class AddressAnalysis {
   /// one answers May.
   [[nodiscard]] Alias alias(std::uint32_t read_pc, std::uint32_t write_pc) const;
 
+  /// False when the access at pc provably touches only memory private to
+  /// its thread or read-only (local, param, const), e.g. a generic load from
+  /// a local array; true otherwise (and for a PC that is not an access).
+  [[nodiscard]] bool may_be_shared(std::uint32_t pc) const noexcept;
+
   /// A short readable rendering of the abstract address of the access at pc,
   /// e.g. "global:param0+0", "shared:s_hist+[0,1023]", "global:loaded@12+?",
   /// "generic:any".

@@ -25,7 +25,7 @@ DetectContext::DetectContext(const ir::Module& module, const ir::Kernel& k, cons
       block_of_pc[pc] = b.id;
       const ir::Instr& in = k.code[pc];
       if (first_barrier[b.id] == analysis::kNone && is_cta_barrier(in)) first_barrier[b.id] = pc;
-      if (is_shared_write(in)) writes.push_back(pc);
+      if (is_shared_write(in) && addresses.may_be_shared(pc)) writes.push_back(pc);
     }
   }
 }

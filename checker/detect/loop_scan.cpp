@@ -56,7 +56,8 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
         if (from_loop.insert(succ)) stack.push_back(succ);
     }
     for (std::uint32_t pc : ctx.slicer.slice(seeds, &from_loop))
-      if (s.blocks.contains(ctx.block_of(pc)) && is_shared_read(k.code[pc])) s.reads.push_back(pc);
+      if (s.blocks.contains(ctx.block_of(pc)) && is_shared_read(k.code[pc]) && ctx.addresses.may_be_shared(pc))
+        s.reads.push_back(pc);
   }
   for (std::uint32_t i = 0; i < ctx.sides.size(); ++i) {
     const auto& br = ctx.sides[i];

@@ -11,6 +11,9 @@
 //   kernel (PTX ISA); read_only() tells them apart for the refined filter F3.
 // - CTA barriers: bar.sync/barrier.sync and bar.red (they wait); bar.arrive
 //   does not wait, and bar.warp.sync is not a CTA barrier.
+// Detection also drops generic accesses that the alias analysis proves
+// private to the thread (AddressAnalysis::may_be_shared), as the thesis's
+// pipeline did by lowering generic spaces before detection (§2.4).
 #pragma once
 
 #include "frontend/ir/instr.hpp"

@@ -114,6 +114,29 @@ SKIP:
   EXPECT_TRUE(r.loops[0].flagged);
 }
 
+TEST(DetectLoops, GenericAccessesToLocalMemoryAreNotShared) {
+  // A generic load from a thread's own local array (nvcc's stack frame) is
+  // not a shared read: no other thread can redefine it.
+  const auto d = Detected::body(R"(
+  .local .align 4 .b8 depot[64];
+  ld.param.u64 %rd1, [k_p0];
+  mov.u64 %rd5, depot;
+  cvta.local.u64 %rd6, %rd5;
+  st.u32 [%rd6], 0;
+L:
+  ld.u32 %r1, [%rd6];
+  add.s32 %r2, %r1, 3;
+  st.u32 [%rd6], %r2;
+  setp.lt.s32 %p1, %r2, 100;
+  @%p1 bra L;
+  st.u32 [%rd1], %r2;
+  ret;)");
+  const auto r = d.thesis();
+  ASSERT_EQ(r.loops.size(), 1U);
+  EXPECT_TRUE(r.loops[0].reads.empty());
+  EXPECT_EQ(r.loops[0].reason, LoopReason::NoSharedRead);
+}
+
 TEST(DetectLoops, BarrierCutsReachability) {
   // The release is behind a CTA barrier: not reachable without crossing it.
   const auto d = Detected::body(R"(
