@@ -7,6 +7,7 @@
 #include "checker/detect/loop_scan.hpp"
 #include "checker/detect/memory_access.hpp"
 #include "checker/detect/self_bounded.hpp"
+#include "checker/detect/single_lane.hpp"
 
 namespace lockstep::checker {
 namespace {
@@ -43,11 +44,13 @@ void refined_verdict(const DetectContext& ctx, const LoopScan& scan, const LoopF
   if (scan.exits.empty()) return drop(LoopReason::NoExitCondition);
   if (reads.empty()) return drop(scan.reads.empty() ? LoopReason::NoSharedRead : LoopReason::ReadOnlyReads);
   if (self_bounded(ctx, scan.loop)) return drop(LoopReason::SelfBounded);
-  const BlockedRegion region = blocked_region(ctx, scan, true);
-  if (scan.uniform_exits() && region.reach_points.empty() && region.parallel.empty())
-    return drop(LoopReason::UniformExit);
+  const bool uniform = scan.uniform_exits();
+  const bool one_lane = !uniform && single_lane(ctx, scan);
+  const LoopReason split_free = uniform ? LoopReason::UniformExit : LoopReason::SingleLane;
+  const BlockedRegion region = blocked_region(ctx, scan, true, uniform || one_lane);
+  if ((uniform || one_lane) && region.reach_points.empty() && region.parallel.empty()) return drop(split_free);
   f.writes = redefining_writes(ctx, region, reads);
-  if (f.writes.empty()) return drop(scan.uniform_exits() ? LoopReason::UniformExit : LoopReason::NoRedefiningWrite);
+  if (f.writes.empty()) return drop(uniform || one_lane ? split_free : LoopReason::NoRedefiningWrite);
   f.flagged = true;
   f.reason = LoopReason::Redefined;
 }

@@ -71,22 +71,22 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
   return s;
 }
 
-BlockedRegion blocked_region(const DetectContext& ctx, const LoopScan& scan, bool refined) {
+BlockedRegion blocked_region(const DetectContext& ctx, const LoopScan& scan, bool refined, bool split_free) {
   BlockedRegion r;
   for (const auto& e : scan.enclosing)
     if (!refined || !ctx.sides[e.sides_index].uniform) r.parallel.push_back(e);
   if (!refined) {
     for (const auto& e : scan.exits) r.reach_points.push_back(e.reconv_pc);
-  } else if (!scan.uniform_exits()) {
+  } else if (!split_free) {
     // F5: a uniform exit never leaves loop-mates behind at its RPC.
     for (const auto& e : scan.exits)
       if (!e.uniform) r.reach_points.push_back(e.reconv_pc);
   } else {
-    // F1: with uniform exits only the threads parked by enclosing divergent
+    // F1/F2: with uniform exits (or one lane in the loop) only the threads parked by enclosing divergent
     // branches are blocked: on their other sides (parallel) and at their RPCs.
     for (const auto& e : r.parallel) {
       const auto& br = ctx.sides[e.sides_index];
-      if (scan.blocks.contains(br.block)) continue;  // a branch inside the loop parks no one outside it
+      if (scan.blocks.contains(br.block) || br.uniform) continue;  // parks no one outside the loop
       r.reach_points.push_back(ctx.reconv_pc(br.pc));
       r.extra_reach_branches.push_back(br.pc);
     }

@@ -46,8 +46,11 @@ struct BlockedRegion {
   std::vector<std::uint32_t> extra_reach_branches;  ///< branches whose RPC starts reach (refined F1)
 };
 
-/// Algorithm 1's region (thesis), or the refined one (F1, F5 of docs/detection.md).
-[[nodiscard]] BlockedRegion blocked_region(const DetectContext& ctx, const LoopScan& scan, bool refined);
+/// Algorithm 1's region (thesis), or the refined one (F1, F5 of
+/// docs/detection.md); `split_free` = the loop's own conditions split no warp
+/// (uniform exits, or a single-lane loop).
+[[nodiscard]] BlockedRegion blocked_region(const DetectContext& ctx, const LoopScan& scan, bool refined,
+                                           bool split_free = false);
 
 /// Writes in the region that may alias one of `reads` (RedefWrites), ascending PC.
 [[nodiscard]] std::vector<RedefiningWrite> redefining_writes(const DetectContext& ctx, const BlockedRegion& region,

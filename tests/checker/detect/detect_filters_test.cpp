@@ -140,6 +140,44 @@ DONE:
   EXPECT_TRUE(d.refined().loops[0].flagged);
 }
 
+TEST(DetectFilters, SingleLaneLockIsDropped) {
+  // if (laneid == 0) { while (atomicCAS(m, 0, 1)); ...; atomicExch(m, 0); }
+  // Only lane 0 runs the loop: no loop-mate waits at its exit.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  mov.u32 %r1, %laneid;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+L:
+  atom.global.cas.b32 %r2, [%rd2], 0, 1;
+  setp.ne.s32 %p2, %r2, 0;
+  @%p2 bra L;
+  atom.global.exch.b32 %r3, [%rd2], 0;
+DONE:
+  ret;)");
+  EXPECT_TRUE(d.thesis().loops[0].flagged);
+  const auto r = d.refined();
+  EXPECT_FALSE(r.loops[0].flagged);
+  EXPECT_EQ(r.loops[0].reason, LoopReason::SingleLane);
+}
+
+TEST(DetectFilters, SingleLaneWaitOnItsWarpMatesIsKept) {
+  // if (laneid == 0) while (flag == 0); flag = 1;  The other lanes wait at
+  // the guard's reconvergence point, and only they set the flag.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  mov.u32 %r1, %laneid;
+  setp.eq.u32 %p1, %r1, 0;
+  @!%p1 bra JOIN;
+L:
+  ld.volatile.global.u32 %r2, [%rd2];
+  setp.eq.s32 %p2, %r2, 0;
+  @%p2 bra L;
+JOIN:
+  st.volatile.global.u32 [%rd2], 1;
+  ret;)");
+  const auto r = d.refined();
+  EXPECT_TRUE(r.loops[d.loop_at("L")].flagged);
+}
+
 TEST(DetectFilters, ReadOnlyReadsAreDropped) {
   const auto d = Detected::body(std::string(kPrologue) + R"(
   mov.u32 %r1, %tid.x;
