@@ -11,12 +11,16 @@
 // the incoming edges, splitting an edge when its source has two successors);
 // BBS dispatches with a chain of compare-and-branch instructions whose
 // default (fall-through) is S, so BBS stays the reconvergence point of the
-// loops' branches. When S is the virtual exit (analysis::kExitPc) a single
-// real exit block is made first and every ret/exit jumps to it. The result
-// is re-checked to be a valid input for NVIDIA-style reconvergence: the new
-// loops are single-entry (a new header merges their entries otherwise) and
-// several back edges of one BBS are merged into one (see the report's
-// `repairs`).
+// loops' branches. The other edges into S that come from the loops enter
+// BBS too (with 0); edges that cannot come from them keep going to S. When
+// S is the virtual exit (analysis::kExitPc) a single real exit block is made
+// first and every ret/exit jumps to it. The result is made a valid input for
+// NVIDIA-style reconvergence: several back edges of one BBS are merged into
+// one, and the loops through a BBS are made single-entry (a new header
+// merges their entries otherwise; see the report's `merged_back_edges` and
+// `new_headers`). Finally the output is re-analysed: the branch of every
+// back-edge source that leaves its loop must reconverge at its BBS
+// (checker/ssde/ssde_check.cpp).
 //
 // The input kernel is not modified; the output is a new ir::Kernel with
 // blocks built, printable with ptx::print after replacing the module's
@@ -78,14 +82,26 @@ struct SsdeReport {
   bool exit_materialised = false;      ///< a single exit block was made for kExitPc
 };
 
+/// SsdeResult::origin of an instruction that SSDE added.
+inline constexpr std::uint32_t kAddedPc = 0xffffffffU;
+
 struct SsdeResult {
   ir::Kernel kernel;
   SsdeReport report;
+  /// Per output PC, the input PC of the instruction it copies (a `ret` or
+  /// `exit` turned into a branch to the exit block included), or kAddedPc.
+  std::vector<std::uint32_t> origin;
 };
 
 /// Applies Algorithm 4 to `kernel` (blocks built, `analysis` its analyses).
 /// Throws std::invalid_argument when a group is malformed (a point that is
-/// not a PC of the kernel, an edge that is not an edge of the CFG).
+/// not a PC of the kernel, two groups with one point, a group without back
+/// edges, an edge that is not an edge of the CFG or is given twice, a point
+/// that does not strictly post-dominate a back-edge source) or when the
+/// points cannot be served (ssde_check.cpp: a point that conflicts with
+/// another group's, or lies where an enclosing loop starts; the message
+/// says which and what to raise); std::runtime_error ("ssde: internal: ...")
+/// when the self-check fails otherwise.
 [[nodiscard]] SsdeResult ssde_transform(const ir::Kernel& kernel, const analysis::KernelAnalysis& analysis,
                                         std::span<const SsdeGroup> groups);
 
