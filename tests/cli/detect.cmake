@@ -14,7 +14,7 @@ set(DETECT_FLAGGED_REFINED atm divergent_barrier hashtable_lock hashtable_v1 has
 set(DETECT_FLAGGED_THESIS ${DETECT_FLAGGED_REFINED})
 # Flagged models whose SSDE output detection still flags (ssde exits 3): a
 # divergent barrier SSDE cannot remove, or loops left flagged.
-set(SSDE_LEFT_FLAGGED atm divergent_barrier hashtable_lock hashtable_v1 hashtable_v2 nested_locks wait_signal)
+set(SSDE_LEFT_FLAGGED divergent_barrier)
 # Flagged models whose SSDE output still deadlocks under --model stack.
 set(SSDE_STILL_STUCK divergent_barrier)
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SSDE end to end on one bundled model: `lockstep ssde` writes the output
 # (exit 0 or 3), the output parses, passes ptxas when it is installed, and
-# runs under --model mimd with its [expect] holding and under --model stack
-# with the given exit status (0: the SIMT deadlock is gone).
+# runs under --model mimd with its [expect] holding and under every stack
+# model (stack, stack-amd, stack-nt) with the given exit status (0: the SIMT
+# deadlock is gone, with the MIMD result), and detection on the output exits
+# with the same status (0: nothing flagged any more).
 # Usage: ssde_check.sh LOCKSTEP MODEL STACK_STATUS
 set -uo pipefail
 lockstep=$1 model=$2 stack_status=$3
@@ -25,8 +27,13 @@ fi
 "$lockstep" run "$out" --launch "$spec" --model mimd >/dev/null
 status=$?
 [ "$status" -eq 0 ] || { echo "run --model mimd on the output: exit status $status, expected 0"; fail=1; }
-"$lockstep" run "$out" --launch "$spec" --model stack >/dev/null
+for m in stack stack-amd stack-nt; do
+  "$lockstep" run "$out" --launch "$spec" --model "$m" >/dev/null
+  status=$?
+  [ "$status" -eq "$stack_status" ] || {
+    echo "run --model $m on the output: exit status $status, expected $stack_status"; fail=1; }
+done
+"$lockstep" detect "$out" >/dev/null
 status=$?
-[ "$status" -eq "$stack_status" ] || {
-  echo "run --model stack on the output: exit status $status, expected $stack_status"; fail=1; }
+[ "$status" -eq "$stack_status" ] || { echo "detect on the output: exit status $status, expected $stack_status"; fail=1; }
 exit $fail
