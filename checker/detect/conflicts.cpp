@@ -43,7 +43,10 @@ void resolve_loop_conflicts(const DetectContext& ctx, const KernelDetection& det
           const bool leaves = loops[l].flagged && (lp == analysis::kExitPc || !body[cur].contains(ctx.block_of(lp)));
           const std::uint32_t p = ctx.points.join(c.point, lp);
           if (p == c.point && !leaves) continue;
-          if (leaves || !detection.loops[cur].reads.empty()) c.flagged = true;
+          if ((leaves || !detection.loops[cur].reads.empty()) && !c.flagged) {
+            c.flagged = true;
+            if (p == c.point) c.history.push_back({RiseCause::Conflict, lp, p});
+          }
           if (p == c.point) continue;
           c.point = p;
           c.history.push_back({RiseCause::Conflict, lp, p});

@@ -26,7 +26,25 @@ SsdePipelineResult run_ssde(const ir::Module& module, std::size_t kernel_index, 
     r.after = r.before;
     return r;
   }
-  SsdeResult out = ssde_transform(input, a, r.groups);
+  SsdeResult out;
+  try {
+    out = ssde_transform(input, a, r.groups);
+  } catch (const std::invalid_argument&) {
+    // The transformation refuses some combinations of points (a point a
+    // loop reaches only through another group's back edge, or the start of
+    // a loop enclosing the flagged one). The kernel exit is always a valid
+    // SafePDom (research digest §3.2): fall back to one group there.
+    SsdeGroup all;
+    all.point = analysis::kExitPc;
+    for (auto& g : r.groups) {
+      for (auto& l : g.loops) all.loops.push_back(std::move(l));
+    }
+    r.groups.assign(1, std::move(all));
+    for (auto& s : r.safepdoms.loops)
+      if (s.flagged) s.point = analysis::kExitPc;
+    r.fell_back_to_exit = true;
+    out = ssde_transform(input, a, r.groups);
+  }
   r.transformed = true;
   r.kernel = std::move(out.kernel);
   r.report = std::move(out.report);

@@ -26,6 +26,9 @@ struct SsdePipelineResult {
   SafePdoms safepdoms;              ///< Target::Stack, on the input kernel
   std::vector<SsdeGroup> groups;    ///< what was transformed (input PCs and blocks)
   bool transformed = false;         ///< some loop was flagged and rewritten
+  /// The transformation refused the SafePDoms and every flagged loop was
+  /// given the kernel exit instead (always valid, later reconvergence).
+  bool fell_back_to_exit = false;
   ir::Kernel kernel;                ///< the output kernel, blocks built
   SsdeReport report;                ///< empty when nothing was transformed
   KernelDetection after;            ///< detection on the output kernel, same options
@@ -37,8 +40,10 @@ struct SsdePipelineResult {
 
 /// Runs the pipeline on `module.kernels[kernel_index]` (the module's kernels
 /// have their blocks built, as load_ptx leaves them). Detection runs with
-/// `options` before and after. Throws std::out_of_range for a bad index;
-/// ssde_transform's exceptions pass through.
+/// `options` before and after. Throws std::out_of_range for a bad index.
+/// When ssde_transform refuses the SafePDoms (std::invalid_argument), every
+/// flagged loop is moved to the kernel exit and the transformation retried;
+/// a second refusal passes through.
 [[nodiscard]] SsdePipelineResult run_ssde(const ir::Module& module, std::size_t kernel_index,
                                           const DetectOptions& options);
 

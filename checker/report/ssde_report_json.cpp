@@ -103,6 +103,7 @@ ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r) {
   ordered_json j;
   j["name"] = in.name;
   j["transformed"] = r.transformed;
+  if (r.fell_back_to_exit) j["fell_back_to_exit"] = true;
   j["transformed_loops"] = transformed_loops(m, in, r);
   j["switches"] = switches(r.report);
   j["blocks_added"] = r.report.blocks_added;

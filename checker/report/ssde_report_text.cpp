@@ -56,6 +56,8 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
     for (const SsdeSwitch& sw : r.report.switches) loops += sw.cases.size();
     out << fmt::format("kernel {}: {} transformed, {}\n", in.name, plural(loops, "loop"),
                        plural(r.report.switches.size(), "BBS"));
+    if (r.fell_back_to_exit)
+      out << "  (the SafePDoms were refused by the transformation; every loop reconverges at the kernel exit)\n";
     for (std::size_t i = 0; i < r.report.switches.size() && i < r.groups.size(); ++i) {
       const SsdeSwitch& sw = r.report.switches[i];
       out << fmt::format("  BBS {} (output pc {}) before {}, the SafePDom of\n", sw.bbs_label, sw.bbs_pc,
