@@ -38,6 +38,10 @@ struct DetectContext {
   AddressAnalysis addresses;
   std::vector<std::uint32_t> block_of_pc;
 
+  /// Every PC defining register reg, ascending.
+  [[nodiscard]] const std::vector<std::uint32_t>& defs_of(std::uint32_t reg) const noexcept {
+    return slicer.reaching_defs().defs(reg);
+  }
   /// Block of the instruction at pc.
   [[nodiscard]] std::uint32_t block_of(std::uint32_t pc) const noexcept { return block_of_pc[pc]; }
   [[nodiscard]] bool refined() const noexcept { return options.mode == DetectMode::Refined; }

@@ -24,6 +24,8 @@ class ReachingDefs {
   /// Appends to `out` the definitions of reg that reach the instruction at
   /// pc (before it executes).
   void reaching(std::uint32_t pc, std::uint32_t reg, std::vector<std::uint32_t>& out);
+  /// Every PC defining reg, ascending.
+  [[nodiscard]] const std::vector<std::uint32_t>& defs(std::uint32_t reg) const noexcept { return defs_of_[reg]; }
   /// Block of the instruction at pc (a table lookup).
   [[nodiscard]] std::uint32_t block_of(std::uint32_t pc) const noexcept { return block_of_[pc]; }
 

@@ -41,29 +41,23 @@ CmpOp swap_sides(CmpOp c) {
 
 class LoopView {
  public:
-  LoopView(const DetectContext& ctx, std::uint32_t loop) : ctx_(ctx), loop_(ctx.analysis.loops.loop(loop)) {}
+  LoopView(const DetectContext& ctx, std::uint32_t loop)
+      : ctx_(ctx), loop_id_(loop), loop_(ctx.analysis.loops.loop(loop)) {}
 
   /// PCs in the loop defining reg.
   [[nodiscard]] std::vector<std::uint32_t> defs_of(std::uint32_t reg) const {
     std::vector<std::uint32_t> out;
-    for (std::uint32_t b : loop_.blocks) {
-      const ir::Block& blk = ctx_.kernel.blocks[b];
-      for (std::uint32_t pc = blk.first_pc; pc <= blk.last_pc; ++pc)
-        for (const auto& d : ctx_.du.defs(pc))
-          if (d.reg == reg) out.push_back(pc);
-    }
+    for (std::uint32_t pc : ctx_.defs_of(reg))
+      if (ctx_.analysis.loops.contains(loop_id_, ctx_.block_of(pc))) out.push_back(pc);
     return out;
   }
   [[nodiscard]] bool every_iteration(std::uint32_t pc) const {
-    const std::uint32_t b = ctx_.kernel.block_of(pc);
+    const std::uint32_t b = ctx_.block_of(pc);
     for (std::uint32_t l : loop_.latches)
       if (!ctx_.analysis.dom.dominates(b, l)) return false;
     return true;
   }
-  [[nodiscard]] bool contains(std::uint32_t b) const {
-    for (std::uint32_t x : loop_.blocks) if (x == b) return true;
-    return false;
-  }
+  [[nodiscard]] bool contains(std::uint32_t b) const { return ctx_.analysis.loops.contains(loop_id_, b); }
   /// reg advances by exactly one (up or down) around the loop: following
   /// each register's only definition in the loop (unguarded, executed every
   /// iteration) through `mov` copies leads back to reg through exactly one
@@ -101,6 +95,7 @@ class LoopView {
 
  private:
   const DetectContext& ctx_;
+  std::uint32_t loop_id_;
   const analysis::Loop& loop_;
 };
 

@@ -1,21 +1,11 @@
 #include "checker/detect/single_lane.hpp"
 
-#include <vector>
-
 namespace lockstep::checker {
 namespace {
 
 using ir::Opcode;
 using ir::OperandKind;
 using ir::SpecialReg;
-
-std::vector<std::uint32_t> defs_of(const DetectContext& ctx, std::uint32_t reg) {
-  std::vector<std::uint32_t> out;
-  for (std::uint32_t pc = 0; pc < ctx.kernel.code.size(); ++pc)
-    for (const auto& d : ctx.du.defs(pc))
-      if (d.reg == reg) out.push_back(pc);
-  return out;
-}
 
 bool one_dimensional(const ir::Kernel& k) {
   const auto& dims = !k.directives.reqntid.empty() ? k.directives.reqntid : k.directives.maxntid;
@@ -35,7 +25,7 @@ bool lane_index(const DetectContext& ctx, const ir::Operand& o) {
   };
   if (lane_special(o)) return true;
   if (o.kind != OperandKind::Reg) return false;
-  const auto defs = defs_of(ctx, o.a);
+  const auto& defs = ctx.defs_of(o.a);
   if (defs.size() != 1) return false;
   const ir::Instr& in = ctx.kernel.code[defs[0]];
   return in.op == Opcode::Mov && !in.guarded() && lane_special(ctx.kernel.op(defs[0], 1));
@@ -46,7 +36,7 @@ std::uint32_t lane_side(const DetectContext& ctx, std::uint32_t pc) {
   const ir::Kernel& k = ctx.kernel;
   const ir::Instr& br = k.code[pc];
   if (br.op != Opcode::Bra || !br.guarded()) return analysis::kNone;
-  const auto defs = defs_of(ctx, br.guard);
+  const auto& defs = ctx.defs_of(br.guard);
   if (defs.size() != 1) return analysis::kNone;
   const ir::Instr& setp = k.code[defs[0]];
   const ir::Operand* o = k.ops(defs[0]);

@@ -29,6 +29,8 @@ class Slicer {
  public:
   Slicer(const ir::Kernel& kernel, const analysis::DefUseTable& du, const ControlDependence& cd)
       : kernel_(&kernel), du_(&du), cd_(&cd), rd_(std::make_unique<ReachingDefs>(kernel, du)) {}
+  /// The per-kernel reaching-definitions cache (and its per-register definition lists).
+  [[nodiscard]] const ReachingDefs& reaching_defs() const noexcept { return *rd_; }
   /// PCs of the backward slice of the seeds (seeds included), ascending.
   /// With `within`, instructions whose block is not in it are neither added
   /// nor followed: pass the blocks reachable from a loop to get exactly the
