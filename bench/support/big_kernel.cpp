@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <iterator>
-#include <random>
 #include <string_view>
+
+#include "bench/support/ptx_emitter.hpp"
 
 namespace lockstep::bench {
 namespace {
@@ -31,9 +32,9 @@ constexpr unsigned kPredicatesPerKind = 8;
 constexpr unsigned kPredicates = 2 * kPredicatesPerKind;
 constexpr unsigned kMaxExits = 12;
 
-class Generator {
+class Generator : PtxEmitter {
  public:
-  explicit Generator(const BigKernelShape& shape) : shape_(shape), rng_(shape.seed) {}
+  explicit Generator(const BigKernelShape& shape) : PtxEmitter(shape.seed), shape_(shape) {}
 
   BigKernel run() {
     prologue();
@@ -44,35 +45,10 @@ class Generator {
   }
 
  private:
-  unsigned pick(unsigned n) { return static_cast<unsigned>(rng_() % n); }
   unsigned uniform_reg() { return kUniformFirst + pick(kUniformCount); }
   unsigned scratch_reg() { return kScratchFirst + pick(kScratchCount); }
   unsigned divergent_reg() { return kDivergentFirst + pick(kDivergentCount); }
-  unsigned next_pred(bool divergent) {
-    return 1 + (pred_++ % kPredicatesPerKind) + (divergent ? kPredicatesPerKind : 0);
-  }
-  std::string next_label() { return fmt::format("$L__BB0_{}", labels_++); }
-
-  /// Emits one instruction ("\t<text>;"); the first after a branch or label starts a block.
-  template <class... Args>
-  void line(fmt::format_string<Args...> f, Args&&... args) {
-    if (leader_) ++blocks_;
-    leader_ = false;
-    out_ += '\t';
-    fmt::format_to(std::back_inserter(out_), f, std::forward<Args>(args)...);
-    out_ += ";\n";
-  }
-  /// A branch, ret or exit: the next instruction starts a block.
-  template <class... Args>
-  void terminator(fmt::format_string<Args...> f, Args&&... args) {
-    line(f, std::forward<Args>(args)...);
-    leader_ = true;
-  }
-  void label(const std::string& name) {
-    out_ += name;
-    out_ += ":\n";
-    leader_ = true;
-  }
+  unsigned next_pred(bool divergent) { return PtxEmitter::next_pred(divergent, kPredicatesPerKind); }
 
   void prologue() {
     out_ +=
@@ -253,12 +229,6 @@ class Generator {
   }
 
   BigKernelShape shape_;
-  std::mt19937 rng_;
-  std::string out_;
-  std::uint32_t blocks_ = 0;
-  bool leader_ = true;
-  unsigned labels_ = 1;
-  unsigned pred_ = 0;
   unsigned exits_ = 0;
 };
 

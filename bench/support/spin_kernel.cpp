@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <iterator>
-#include <random>
 #include <string_view>
 #include <utility>
+
+#include "bench/support/ptx_emitter.hpp"
 
 namespace lockstep::bench {
 namespace {
@@ -28,9 +28,9 @@ constexpr unsigned kDataFirst = 30, kDataCount = 8;
 constexpr unsigned kLoopCounterFirst = 40;
 constexpr unsigned kPredicatesPerKind = 8;
 
-class Generator {
+class Generator : PtxEmitter {
  public:
-  explicit Generator(const SpinKernelShape& shape) : shape_(shape), rng_(shape.seed) {}
+  explicit Generator(const SpinKernelShape& shape) : PtxEmitter(shape.seed), shape_(shape) {}
 
   SpinKernel run() {
     prologue();
@@ -39,46 +39,23 @@ class Generator {
     while (result_.spin_loops < shape_.spin_loops) {
       const auto due = static_cast<std::uint32_t>(static_cast<std::uint64_t>(shape_.min_blocks) *
                                                   result_.spin_loops / shape_.spin_loops);
-      while (result_.blocks < due) construct(0);
+      while (blocks_ < due) construct(0);
       lock_construct();
     }
-    while (result_.blocks < shape_.min_blocks) construct(0);
+    while (blocks_ < shape_.min_blocks) construct(0);
     line("ret");
-    body_ += "\n}\n";
-    result_.ptx = header() + body_;
+    out_ += "\n}\n";
+    result_.blocks = blocks_;
+    result_.ptx = header() + out_;
     return std::move(result_);
   }
 
  private:
-  unsigned pick(unsigned n) { return static_cast<unsigned>(rng_() % n); }
   unsigned uniform_reg() { return kUniformFirst + pick(kUniformCount); }
   unsigned divergent_reg() { return kDivergentFirst + pick(kDivergentCount); }
   unsigned data_reg() { return kDataFirst + pick(kDataCount); }
-  unsigned next_pred(bool divergent) {
-    return 1 + (pred_++ % kPredicatesPerKind) + (divergent ? kPredicatesPerKind : 0);
-  }
-  std::string next_label() { return fmt::format("$L__BB0_{}", labels_++); }
+  unsigned next_pred(bool divergent) { return PtxEmitter::next_pred(divergent, kPredicatesPerKind); }
 
-  /// Emits one instruction ("\t<text>;"); the first after a branch or label starts a block.
-  template <class... Args>
-  void line(fmt::format_string<Args...> f, Args&&... args) {
-    if (leader_) ++result_.blocks;
-    leader_ = false;
-    body_ += '\t';
-    fmt::format_to(std::back_inserter(body_), f, std::forward<Args>(args)...);
-    body_ += ";\n";
-  }
-  /// A branch: the next instruction starts a block.
-  template <class... Args>
-  void terminator(fmt::format_string<Args...> f, Args&&... args) {
-    line(f, std::forward<Args>(args)...);
-    leader_ = true;
-  }
-  void label(const std::string& name) {
-    body_ += name;
-    body_ += ":\n";
-    leader_ = true;
-  }
 
   /// Module header and the shared arrays, sized once the locks are known.
   [[nodiscard]] std::string header() const {
@@ -275,12 +252,7 @@ class Generator {
   }
 
   SpinKernelShape shape_;
-  std::mt19937 rng_;
-  std::string body_;
   SpinKernel result_;
-  bool leader_ = true;
-  unsigned labels_ = 1;
-  unsigned pred_ = 0;
 };
 
 }  // namespace
