@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,8 @@
 #include "bench/support/big_kernel.hpp"
 #include "bench/support/figure_reporter.hpp"
 #include "bench/support/flags.hpp"
+#include "bench/support/synthetic_module.hpp"
 #include "frontend/analysis/kernel_analysis.hpp"
-#include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
 
@@ -83,12 +84,10 @@ int run(int argc, char** argv) {
   // The kernel must load and be as big and as varied as promised.
   lockstep::ir::Module module;
   try {
-    module = lockstep::load_ptx(source);
-  } catch (const lockstep::InputError& e) {
-    return fail("the synthesised kernel does not load (write it out with --write-ptx=PATH to inspect it):\n" +
-                std::string(e.what()));
+    module = lockstep::bench::load_synthesised(source);
+  } catch (const std::runtime_error& e) {
+    return fail(e.what());
   }
-  if (module.kernels.size() != 1) return fail("expected one kernel, loaded " + std::to_string(module.kernels.size()));
   const lockstep::ir::Kernel& kernel = module.kernels.front();
   const analysis::KernelAnalysis a = analysis::analyze_kernel(kernel);
   lockstep::bench::AnalysisDigest digest;

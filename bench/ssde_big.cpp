@@ -23,19 +23,19 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "bench/support/figure_reporter.hpp"
 #include "bench/support/flags.hpp"
 #include "bench/support/spin_kernel.hpp"
+#include "bench/support/synthetic_module.hpp"
 #include "checker/detect/detect.hpp"
 #include "checker/detect/safepdom.hpp"
 #include "checker/pipeline/ssde_groups.hpp"
 #include "checker/ssde/ssde.hpp"
 #include "frontend/analysis/kernel_analysis.hpp"
-#include "frontend/diagnostics.hpp"
-#include "frontend/load.hpp"
 #include "frontend/source.hpp"
 
 namespace {
@@ -131,12 +131,10 @@ int run(int argc, char** argv) {
 
   lockstep::ir::Module module;
   try {
-    module = lockstep::load_ptx(source);
-  } catch (const lockstep::InputError& e) {
-    return fail("the synthesised kernel does not load (write it out with --write-ptx=PATH to inspect it):\n" +
-                std::string(e.what()));
+    module = lockstep::bench::load_synthesised(source);
+  } catch (const std::runtime_error& e) {
+    return fail(e.what());
   }
-  if (module.kernels.size() != 1) return fail("expected one kernel, loaded " + std::to_string(module.kernels.size()));
   f.module = &module;
   f.kernel = &module.kernels.front();
   const lockstep::ir::Kernel& kernel = *f.kernel;

@@ -240,28 +240,7 @@ DONE:
 }
 
 TEST(DetectLoops, TwoLocksInIfArmsShareOneSafePdom) {
-  const auto d = Detected::body(R"(
-  ld.param.u64 %rd1, [k_p0];
-  ld.param.u64 %rd3, [k_p1];
-  cvta.to.global.u64 %rd2, %rd1;
-  cvta.to.global.u64 %rd4, %rd3;
-  mov.u32 %r1, %tid.x;
-  and.b32 %r2, %r1, 1;
-  setp.eq.u32 %p1, %r2, 0;
-  @%p1 bra ELSE;
-T:
-  atom.global.cas.b32 %r3, [%rd2], 0, 1;
-  setp.ne.s32 %p2, %r3, 0;
-  @%p2 bra T;
-  atom.global.exch.b32 %r4, [%rd2], 0;
-  bra.uni JOIN;
-ELSE:
-  atom.global.cas.b32 %r5, [%rd4], 0, 1;
-  setp.ne.s32 %p3, %r5, 0;
-  @%p3 bra ELSE;
-  atom.global.exch.b32 %r6, [%rd4], 0;
-JOIN:
-  ret;)");
+  const auto d = Detected::body(kTwoLocksInIfArms);
   const auto r = d.refined();
   const auto& t = r.loops[d.loop_at("T")];
   const auto& e = r.loops[d.loop_at("ELSE")];

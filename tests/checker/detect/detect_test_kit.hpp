@@ -80,6 +80,32 @@ struct Detected {
   }
 };
 
+/// `if (tid & 1) lock m1 else lock m2`: a CAS spin loop on a different pointer
+/// parameter in each arm of a divergent if, each released before the join
+/// (labels T, ELSE, JOIN). Both loops' SafePDom is JOIN for the stack.
+inline const char* const kTwoLocksInIfArms = R"(
+  ld.param.u64 %rd1, [k_p0];
+  ld.param.u64 %rd3, [k_p1];
+  cvta.to.global.u64 %rd2, %rd1;
+  cvta.to.global.u64 %rd4, %rd3;
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, 1;
+  setp.eq.u32 %p1, %r2, 0;
+  @%p1 bra ELSE;
+T:
+  atom.global.cas.b32 %r3, [%rd2], 0, 1;
+  setp.ne.s32 %p2, %r3, 0;
+  @%p2 bra T;
+  atom.global.exch.b32 %r4, [%rd2], 0;
+  bra.uni JOIN;
+ELSE:
+  atom.global.cas.b32 %r5, [%rd4], 0, 1;
+  setp.ne.s32 %p3, %r5, 0;
+  @%p3 bra ELSE;
+  atom.global.exch.b32 %r6, [%rd4], 0;
+JOIN:
+  ret;)";
+
 /// The PCs of a finding's redefining writes.
 inline std::vector<std::uint32_t> write_pcs(const checker::LoopFinding& f) {
   std::vector<std::uint32_t> out;

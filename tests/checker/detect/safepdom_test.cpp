@@ -79,28 +79,7 @@ TEST(SafePdom, AwareIgnoresParallelWritesAndResolvesPerBranch) {
   // Two locks in the arms of an if: for the stack the parallel arm's writes
   // push both SafePDoms to the join; AWARE (Algorithm 5) only delays each
   // loop past its own release.
-  const auto d = Detected::body(R"(
-  ld.param.u64 %rd1, [k_p0];
-  ld.param.u64 %rd3, [k_p1];
-  cvta.to.global.u64 %rd2, %rd1;
-  cvta.to.global.u64 %rd4, %rd3;
-  mov.u32 %r1, %tid.x;
-  and.b32 %r2, %r1, 1;
-  setp.eq.u32 %p1, %r2, 0;
-  @%p1 bra ELSE;
-T:
-  atom.global.cas.b32 %r3, [%rd2], 0, 1;
-  setp.ne.s32 %p2, %r3, 0;
-  @%p2 bra T;
-  atom.global.exch.b32 %r4, [%rd2], 0;
-  bra.uni JOIN;
-ELSE:
-  atom.global.cas.b32 %r5, [%rd4], 0, 1;
-  setp.ne.s32 %p3, %r5, 0;
-  @%p3 bra ELSE;
-  atom.global.exch.b32 %r6, [%rd4], 0;
-JOIN:
-  ret;)");
+  const auto d = Detected::body(kTwoLocksInIfArms);
   const auto r = d.refined();
   const auto stack = d.safe(r, SafeTarget::Stack);
   const auto aware = d.safe(r, SafeTarget::Aware);
