@@ -1,0 +1,23 @@
+// What the schedule explorer checks and the bounds that may stop it
+// (docs/explorer.md). Every bound that stops a search makes the result
+// inconclusive; none of them is ever silently ignored.
+#pragma once
+
+#include <cstdint>
+
+namespace lockstep::checker {
+
+struct ExploreOptions {
+  std::uint64_t max_states = 10'000'000;  ///< distinct states
+  std::uint64_t max_depth = 1'000'000;    ///< search-stack depth (merged steps)
+  std::uint64_t max_memory_mib = 4096;    ///< visited table + search stack + SCC data
+  double timeout_seconds = 0;             ///< wall clock; 0 = none
+  bool merge = true;        ///< merge thread-private instructions into the preceding visible step
+  bool canonical = true;    ///< zero dead registers before hashing
+  bool fairness = true;     ///< look for fair non-terminating cycles (on-the-fly Tarjan SCCs)
+  bool sleep_sets = false;  ///< partial-order reduction; only with fairness off (safety properties)
+  bool full_states = false; ///< keep every state and compare on hash matches (exact matching)
+  bool stop_at_first = true;  ///< stop at the first counterexample
+};
+
+}  // namespace lockstep::checker
