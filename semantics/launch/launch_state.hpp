@@ -72,6 +72,11 @@ class LaunchState {
   [[nodiscard]] const M& model() const noexcept { return model_; }
   [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept { return mstate_[w]; }
   [[nodiscard]] const WarpData& warp(std::uint32_t w) const noexcept { return warps_[w]; }
+  /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
+  /// canonicalisation by the explorer; nullptr before its first step and once it is done.
+  [[nodiscard]] D::V* registers(std::uint32_t w) noexcept {
+    return warps_[w].regs.empty() ? nullptr : warps_[w].regs.data();
+  }
   [[nodiscard]] const BlockData& block(std::uint32_t b) const noexcept { return blocks_[b]; }
   /// Where every unfinished thread of warp w is and why it waits.
   void explain(std::uint32_t w, std::vector<WaitInfo>& out) const;

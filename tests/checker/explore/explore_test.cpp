@@ -1,17 +1,17 @@
-// The exhaustive explorer on small launches of the models: a barrier
-// deadlock found with a replayable schedule under the stack and absent under
-// MIMD, an exhaustive MIMD exploration of independent threads (the state
-// count is the product of the threads' positions), the spin lock's cycle
-// under the stack, and the state bound.
+// The explorer on small launches of the models: a barrier deadlock with a
+// replayable schedule under the stack; exhaustive MIMD exploration of
+// independent threads (one final state); the spin lock's fair
+// non-terminating cycle under the stack (replayed back to the same state)
+// and its absence under MIMD with 8 threads; the state, depth and time
+// bounds; the [expect] check; and that merging and canonical states change
+// no verdict and no set of final states.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "checker/explore/explore.hpp"
+#include "checker/explore/explore_launch.hpp"
 #include "frontend/load.hpp"
 #include "semantics/launch/launch_setup.hpp"
-#include "semantics/model/model_mimd.hpp"
-#include "semantics/model/model_stack.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::checker {
@@ -19,11 +19,21 @@ namespace {
 
 struct Launch {
   ir::Module module;
+  sem::LaunchSpec spec;
   std::unique_ptr<sem::LaunchSetup> setup;
-  Launch(const std::string& model, const std::string& spec)
+  Launch(const std::string& model, const std::string& text)
       : module(load_ptx_file(std::string(LOCKSTEP_SOURCE_DIR) + "/models/kernels/" + model + "/" + model + ".ptx")),
-        setup(sem::prepare_launch(module, sem::parse_launch_spec(spec, "t.toml", LOCKSTEP_SOURCE_DIR))) {}
+        spec(sem::parse_launch_spec(text, "t.toml", LOCKSTEP_SOURCE_DIR)),
+        setup(sem::prepare_launch(module, spec)) {}
 };
+
+Exploration run(const Launch& l, sem::ModelKind m, ExploreOptions o = {}) {
+  ExploreRequest req;
+  req.model = m;
+  req.options = o;
+  req.spec = &l.spec;
+  return explore_launch(*l.setup, req);
+}
 
 const char* const kBarrier = R"(
 kernel = "_Z17divergent_barrierPKiPi"
@@ -42,21 +52,25 @@ count = 64
 init = "zeros"
 )";
 
+std::string spin_spec(int blocks, int threads, const std::string& expect = "") {
+  return "kernel = \"_Z9spin_lockPiPVi\"\ngrid = [" + std::to_string(blocks) + "]\nblock = [" +
+         std::to_string(threads) +
+         "]\nparams = [\"mutex\", \"counter\"]\n[[buffer]]\nname = \"mutex\"\ntype = \"s32\"\ncount = 1\n"
+         "init = \"zeros\"\n[[buffer]]\nname = \"counter\"\ntype = \"s32\"\ncount = 1\ninit = \"zeros\"\n" +
+         expect;
+}
+
 TEST(Explore, DivergentBarrierDeadlocksUnderTheStackWithAReplayableSchedule) {
   const Launch l("divergent_barrier", kBarrier);
-  const sem::LaunchState<sem::ModelStack> init(*l.setup, sem::ModelStack{sem::PushOrder::Nvidia});
-  const ExploreResult r = explore(init, ExploreOptions{});
-  ASSERT_EQ(r.verdict, ExploreVerdict::Deadlock);
-  ASSERT_FALSE(r.trace.empty());
-  // Replaying the schedule reaches a state with unfinished threads and
-  // nothing enabled.
-  sem::LaunchState<sem::ModelStack> s = init;
-  for (const auto& a : r.trace) {
-    ASSERT_NE(s.enabled(a.warp) & (sem::Mask{1} << a.key), 0U);
-    s.step(a.warp, a.key);
-  }
-  EXPECT_EQ(s.status(), sem::LaunchStatus::Running);
-  for (std::uint32_t w = 0; w < s.warp_count(); ++w) EXPECT_EQ(s.enabled(w), 0U);
+  const Exploration r = run(l, sem::ModelKind::Stack);
+  ASSERT_TRUE(r.finding);
+  EXPECT_EQ(r.finding->kind, FindingKind::Deadlock);
+  ASSERT_FALSE(r.finding->steps.empty());
+  const ReplayOutcome p = replay_launch(*l.setup, sem::ModelKind::Stack, r.finding->steps, std::nullopt);
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.status, sem::LaunchStatus::Running);
+  EXPECT_EQ(p.digest, r.finding->digest);
+  EXPECT_FALSE(p.waits.empty());
 }
 
 const char* const kVectorAdd = R"(
@@ -83,58 +97,109 @@ init = "zeros"
 
 TEST(Explore, IndependentThreadsUnderMimdAreExploredExhaustively) {
   const Launch l("vector_add", kVectorAdd);
-  const sem::LaunchState<sem::ModelMimd> init(*l.setup, sem::ModelMimd{});
-  const ExploreResult r = explore(init, ExploreOptions{});
-  EXPECT_EQ(r.verdict, ExploreVerdict::NoDeadlock);
-  EXPECT_FALSE(r.cycle);
-  EXPECT_EQ(r.terminal, 1U);  // one final state whatever the order
-  // Under the stack the single warp has one schedule.
-  const sem::LaunchState<sem::ModelStack> st(*l.setup, sem::ModelStack{sem::PushOrder::Nvidia});
-  const ExploreResult s = explore(st, ExploreOptions{});
-  EXPECT_EQ(s.verdict, ExploreVerdict::NoDeadlock);
-  EXPECT_EQ(s.states, s.transitions + 1);  // a chain
-  // Three threads of n steps each interleave into more states than one chain.
-  EXPECT_GT(r.states, 3 * (s.states - 1));
+  const Exploration r = run(l, sem::ModelKind::Mimd);
+  EXPECT_FALSE(r.finding);
+  EXPECT_TRUE(r.exhaustive());
+  EXPECT_EQ(r.final_digests.size(), 1U);  // one final memory whatever the order
+  EXPECT_EQ(r.stats.sccs, 0U);
+  // Under the stack the single warp has one schedule: a chain.
+  const Exploration s = run(l, sem::ModelKind::Stack);
+  EXPECT_FALSE(s.finding);
+  EXPECT_EQ(s.stats.states, s.stats.transitions + 1);
+  EXPECT_EQ(s.final_digests, r.final_digests);
+  // Three threads interleave into more states than one chain.
+  EXPECT_GT(r.stats.states, s.stats.states);
 }
 
-TEST(Explore, TheStateBoundMakesItInconclusive) {
-  const Launch l("vector_add", kVectorAdd);
-  const sem::LaunchState<sem::ModelMimd> init(*l.setup, sem::ModelMimd{});
+TEST(Explore, EveryBoundMakesTheResultNonExhaustive) {
+  const Launch l("spin_lock", spin_spec(1, 8));
   ExploreOptions o;
   o.max_states = 20;
-  const ExploreResult r = explore(init, o);
-  EXPECT_EQ(r.verdict, ExploreVerdict::BoundReached);
-  EXPECT_EQ(std::string(explore_verdict_name(r.verdict)), "bound-reached");
+  Exploration r = run(l, sem::ModelKind::Mimd, o);
+  EXPECT_EQ(r.bound, BoundKind::States);
+  EXPECT_EQ(r.bound_limit, 20U);
+  EXPECT_FALSE(r.exhaustive());
+  EXPECT_FALSE(r.finding);
+  o = {};
+  o.max_depth = 4;
+  r = run(l, sem::ModelKind::Mimd, o);
+  EXPECT_EQ(r.bound, BoundKind::Depth);
+  EXPECT_LE(r.stats.max_depth, 4U);
+  o = {};
+  o.max_memory_mib = 0;  // no memory bound: exhaustive
+  r = run(l, sem::ModelKind::Mimd, o);
+  EXPECT_TRUE(r.exhaustive());
+  EXPECT_EQ(std::string(bound_kind_name(BoundKind::AddressValues)), "address-values");
 }
 
-TEST(Explore, SpinLockUnderTheStackCyclesWithoutDeadlock) {
-  // Two lanes of one warp: the winner waits at the reconvergence point while
-  // the loser spins on the lock it holds, a cycle with nothing deadlocked.
-  const Launch l("spin_lock", R"(
-kernel = "_Z9spin_lockPiPVi"
-grid = [1]
-block = [2]
-params = ["mutex", "counter"]
-[[buffer]]
-name = "mutex"
-type = "s32"
-count = 1
-init = "zeros"
-[[buffer]]
-name = "counter"
-type = "s32"
-count = 1
-init = "zeros"
-)");
-  const sem::LaunchState<sem::ModelStack> st(*l.setup, sem::ModelStack{sem::PushOrder::Nvidia});
-  const ExploreResult r = explore(st, ExploreOptions{});
-  EXPECT_EQ(r.verdict, ExploreVerdict::NoDeadlock);
-  EXPECT_TRUE(r.cycle);
-  EXPECT_EQ(r.terminal, 0U);  // it never completes
-  const sem::LaunchState<sem::ModelMimd> mi(*l.setup, sem::ModelMimd{});
-  const ExploreResult m = explore(mi, ExploreOptions{});
-  EXPECT_EQ(m.verdict, ExploreVerdict::NoDeadlock);
-  EXPECT_GE(m.terminal, 1U);  // under MIMD it can complete
+TEST(Explore, SpinLockIsAFairNonTerminatingCycleUnderTheStack) {
+  const Launch l("spin_lock", spin_spec(2, 32));
+  const Exploration r = run(l, sem::ModelKind::Stack);
+  ASSERT_TRUE(r.finding);
+  EXPECT_EQ(r.finding->kind, FindingKind::NonTermination);
+  const Finding& f = *r.finding;
+  ASSERT_LT(f.cycle_start, f.steps.size());
+  // Both warps issue in the cycle (the SIMT stack keeps the losers spinning).
+  bool w0 = false, w1 = false;
+  for (std::size_t i = f.cycle_start; i < f.steps.size(); ++i) {
+    w0 = w0 || f.steps[i].warp == 0;
+    w1 = w1 || f.steps[i].warp == 1;
+  }
+  EXPECT_TRUE(w0 && w1);
+  const ReplayOutcome p = replay_launch(*l.setup, sem::ModelKind::Stack, f.steps, f.cycle_start);
+  ASSERT_TRUE(p.ok) << p.error;
+  ASSERT_TRUE(p.cycle_digest);
+  EXPECT_EQ(*p.cycle_digest, p.digest);  // the cycle returns to the same state
+  EXPECT_EQ(p.digest, f.digest);
+  EXPECT_LT(r.stats.states, 100U);
+}
+
+TEST(Explore, SpinLockUnderMimdWithEightThreadsTerminatesOnEverySchedule) {
+  const Launch l("spin_lock", spin_spec(1, 8, "[expect]\ncounter = [8]\nmutex = [0]\n"));
+  const Exploration r = run(l, sem::ModelKind::Mimd);
+  EXPECT_FALSE(r.finding) << finding_kind_name(r.finding->kind);
+  EXPECT_TRUE(r.exhaustive());
+  EXPECT_EQ(r.final_digests.size(), 1U);
+  EXPECT_GT(r.stats.sccs, 0U);  // waiters spin: cycles exist, none of them fair
+}
+
+TEST(Explore, AnUnmetExpectationIsACounterexample) {
+  const Launch l("spin_lock", spin_spec(1, 4, "[expect]\ncounter = [5]\n"));
+  const Exploration r = run(l, sem::ModelKind::Mimd);
+  ASSERT_TRUE(r.finding);
+  EXPECT_EQ(r.finding->kind, FindingKind::ExpectMismatch);
+  EXPECT_EQ(r.finding->detail, "counter[0] = 4, expected 5");
+  const ReplayOutcome p = replay_launch(*l.setup, sem::ModelKind::Mimd, r.finding->steps, std::nullopt);
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.status, sem::LaunchStatus::Completed);
+  EXPECT_EQ(p.digest, r.finding->digest);
+}
+
+TEST(Explore, MergingAndCanonicalStatesPreserveVerdictsAndFinalStates) {
+  const Launch l("spin_lock", spin_spec(1, 3, "[expect]\ncounter = [3]\n"));
+  for (const sem::ModelKind m : {sem::ModelKind::Mimd, sem::ModelKind::Stack}) {
+    std::vector<Exploration> rs;
+    for (const bool merge : {false, true}) {
+      for (const bool canonical : {false, true}) {
+        ExploreOptions o;
+        o.merge = merge;
+        o.canonical = canonical;
+        rs.push_back(run(l, m, o));
+      }
+    }
+    for (const Exploration& e : rs) {
+      EXPECT_TRUE(e.exhaustive());
+      EXPECT_EQ(e.finding.has_value(), rs[0].finding.has_value());
+      if (e.finding) {
+        EXPECT_EQ(e.finding->kind, rs[0].finding->kind);
+      }
+      EXPECT_EQ(e.final_digests, rs[0].final_digests);
+    }
+    // Merging shrinks the graph; canonical states never grow it.
+    EXPECT_LE(rs[1].stats.states, rs[0].stats.states);
+    EXPECT_LT(rs[2].stats.states, rs[0].stats.states);
+    EXPECT_LE(rs[3].stats.states, rs[2].stats.states);
+  }
 }
 
 }  // namespace

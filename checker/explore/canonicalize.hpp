@@ -1,0 +1,50 @@
+// In-place canonicalisation of a launch state before it is hashed: every
+// register that the thread holding it can no longer read is set to zero
+// (the registers dead at the thread's next instruction, and all registers
+// of lanes without an unfinished thread). Sound because a dead value is
+// never observed (live_registers.hpp); the state's futures are unchanged.
+//
+// Under a SIMT-stack model a thread's next instruction is the PC of the
+// topmost stack entry holding it (LaunchState::explain); the entries below
+// resume at reconvergence points that every path from there reaches, so the
+// registers live there are live at the top entry's PC as well.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "checker/explore/live_registers.hpp"
+#include "semantics/model/wait_info.hpp"
+#include "semantics/value/mask.hpp"
+
+namespace lockstep::checker {
+
+template <class S>
+void canonicalize_warp(S& s, std::uint32_t w, const LiveRegisters& live, std::vector<sem::WaitInfo>& scratch) {
+  auto* regs = s.registers(w);
+  if (regs == nullptr) return;
+  using V = std::remove_cvref_t<decltype(*regs)>;
+  scratch.clear();
+  s.explain(w, scratch);
+  sem::Mask holding = 0;
+  for (const sem::WaitInfo& wi : scratch) {
+    holding |= wi.lanes;
+    for (const std::uint32_t r : live.dead(wi.pc)) {
+      V* row = regs + std::size_t{r} * sem::kWarpSize;
+      sem::for_each_lane(wi.lanes, [&](unsigned l) { row[l] = V{}; });
+    }
+  }
+  const sem::Mask gone = ~holding;
+  if (gone == 0) return;
+  for (std::uint32_t r = 0; r < live.registers(); ++r) {
+    V* row = regs + std::size_t{r} * sem::kWarpSize;
+    sem::for_each_lane(gone, [&](unsigned l) { row[l] = V{}; });
+  }
+}
+
+template <class S>
+void canonicalize_all(S& s, const LiveRegisters& live, std::vector<sem::WaitInfo>& scratch) {
+  for (std::uint32_t w = 0; w < s.warp_count(); ++w) canonicalize_warp(s, w, live, scratch);
+}
+
+}  // namespace lockstep::checker

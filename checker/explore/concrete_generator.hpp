@@ -1,0 +1,76 @@
+// The explorer's state space for concrete launches: one successor per
+// action, produced by a merged step (macro_step.hpp) and put in canonical
+// form (canonicalize.hpp) when the options ask for it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "checker/explore/canonicalize.hpp"
+#include "checker/explore/explore_options.hpp"
+#include "checker/explore/live_registers.hpp"
+#include "checker/explore/macro_step.hpp"
+#include "checker/explore/step_generator.hpp"
+#include "checker/explore/step_plan.hpp"
+#include "semantics/launch/launch_setup.hpp"
+
+namespace lockstep::checker {
+
+/// Advances every unit of `s` through its private prefix (warps in order,
+/// units in lane order), appending the steps with `prefix` set.
+template <class S>
+void advance_prefix(S& s, const StepPlan& plan, std::vector<StepRecord>& records) {
+  for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
+    for (bool progress = true; progress && s.status() == sem::LaunchStatus::Running;) {
+      progress = false;
+      for (sem::Mask en = s.enabled(w); en != 0 && !progress; en &= en - 1) {
+        const unsigned key = sem::lowest_lane(en);
+        const std::uint32_t pc = s.model().unit(s.model_state(w), key).pc;
+        if (!plan.is_private(pc) || plan.is_stop(pc)) continue;
+        StepRecord rec = macro_step(s, w, key, plan, true);
+        rec.prefix = true;
+        records.push_back(rec);
+        progress = true;
+      }
+    }
+  }
+}
+
+template <class S>
+class ConcreteGenerator {
+ public:
+  ConcreteGenerator(const sem::LaunchSetup& setup, const ExploreOptions& options)
+      : plan_(*setup.kernel, setup.analysis), live_(*setup.kernel, setup.analysis), options_(options) {}
+
+  std::size_t successors(const S& s, std::uint32_t w, unsigned key, std::vector<Successor<S>>& out) {
+    if (out.empty()) {
+      out.push_back(Successor<S>{s, {}});
+    } else {
+      out[0].state = s;
+    }
+    out[0].record = macro_step(out[0].state, w, key, plan_, options_.merge);
+    if (options_.canonical) canonicalize_warp(out[0].state, w, live_, scratch_);
+    return 1;
+  }
+  void prefix(S& s, std::vector<StepRecord>& records) {
+    if (options_.merge) advance_prefix(s, plan_, records);
+  }
+  void canonicalize(S& s) {
+    if (options_.canonical) canonicalize_all(s, live_, scratch_);
+  }
+  [[nodiscard]] const std::optional<GeneratorCut>& cut() const noexcept { return cut_; }
+  void add_stats(ExploreStats&) const noexcept {}
+
+  [[nodiscard]] const StepPlan& plan() const noexcept { return plan_; }
+  [[nodiscard]] const LiveRegisters& live() const noexcept { return live_; }
+
+ private:
+  StepPlan plan_;
+  LiveRegisters live_;
+  ExploreOptions options_;
+  std::vector<sem::WaitInfo> scratch_;
+  std::optional<GeneratorCut> cut_;
+};
+
+}  // namespace lockstep::checker

@@ -1,0 +1,335 @@
+// The schedule explorer (docs/explorer.md): an iterative depth-first search
+// over every interleaving of the units a launch state enables, with
+//   - merged private steps and canonical states (the generator's job),
+//   - a visited set of 128-bit digests (or full states, on request),
+//   - on-the-fly Tarjan SCCs that find weakly fair non-terminating cycles:
+//     an SCC with an internal edge in which every unfinished fairness unit
+//     either takes an internal edge or is disabled in some state of it
+//     (then the cycle through every state and edge of the SCC is fair),
+//   - deadlock (unfinished threads, nothing enabled), error and [expect]
+//     checks, the set of final memory digests,
+//   - bounds on states, depth, memory and time: hitting one is recorded in
+//     Exploration::bound and the result is then never exhaustive.
+// Counterexamples are real whatever bound was hit: every edge of a reported
+// schedule was executed.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checker/explore/explore_options.hpp"
+#include "checker/explore/exploration.hpp"
+#include "checker/explore/fair_lasso.hpp"
+#include "checker/explore/fairness_units.hpp"
+#include "checker/explore/state_digest.hpp"
+#include "checker/explore/step_generator.hpp"
+#include "checker/explore/visited_table.hpp"
+
+namespace lockstep::checker {
+
+/// What a completed execution leaves: the digest of its final buffers and,
+/// when [expect] is not met, a description of the mismatch.
+struct FinalCheck {
+  Digest memory{};
+  std::string mismatch;
+};
+
+template <class S>
+using FinalHook = std::function<FinalCheck(const S&)>;
+
+template <class S, StepGenerator<S> G>
+class Explorer {
+ public:
+  Explorer(G& gen, const ExploreOptions& options, const FinalHook<S>& on_final)
+      : gen_(gen), opt_(options), on_final_(on_final) {
+    if (opt_.sleep_sets && opt_.fairness) {
+      throw std::invalid_argument("sleep sets are sound for safety properties only: switch fairness off to use them");
+    }
+  }
+
+  Exploration run(const S& initial) {
+    start_ = std::chrono::steady_clock::now();
+    S root = initial;
+    gen_.prefix(root, prefix_);
+    gen_.canonicalize(root);
+    for (const StepRecord& r : prefix_) r_.stats.instructions += r.count;
+    units_ = unit_count(root);
+    words_ = unit_words(units_);
+    state_bytes_ = sizeof(S) + hashed_bytes(root);
+    frames_.emplace_back();
+    frames_[0].state_ptr = std::make_unique<S>(std::move(root));
+    depth_ = 1;
+    add_node(frames_[0], digest_of(top().state()));
+    search();
+    finish();
+    return std::move(r_);
+  }
+
+ private:
+  static constexpr std::uint32_t kDone = 0xffffffffU;
+
+  // Frames are kept when the search returns from them, so their storage
+  // (the state's buffers, the action and successor lists) is reused.
+  struct Frame {
+    std::unique_ptr<S> state_ptr;
+    [[nodiscard]] S& state() noexcept { return *state_ptr; }
+    StepRecord via;       ///< the step that led here (unused for the root)
+    std::uint32_t id = 0;
+    std::vector<StepRecord> actions;  ///< (warp, key) pairs to expand, as records
+    std::size_t next_action = 0;
+    std::size_t next_succ = 0;
+    std::size_t succs = 0;
+    bool expanded = false;
+    std::vector<Successor<S>> pending;
+  };
+
+  Frame& top() noexcept { return frames_[depth_ - 1]; }
+
+  void add_node(Frame& f, const Digest& d) {
+    f.id = static_cast<std::uint32_t>(low_.size());
+    table_.insert(d, f.id);
+    low_.push_back(f.id);
+    tarjan_.push_back(f.id);
+    bits_.resize(bits_.size() + 2 * words_, 0);
+    disabled_units(f.state(), disabled(f.id));
+    if (opt_.full_states) stored_.push_back(f.state());
+    ++r_.stats.states;
+  }
+  std::span<std::uint64_t> executed(std::uint32_t id) { return {bits_.data() + std::size_t{id} * 2 * words_, words_}; }
+  std::span<std::uint64_t> disabled(std::uint32_t id) { return {bits_.data() + (std::size_t{id} * 2 + 1) * words_, words_}; }
+
+  [[nodiscard]] bool stopped() const noexcept { return r_.bound != BoundKind::None || (r_.finding && opt_.stop_at_first); }
+
+  void set_bound(BoundKind k, std::uint64_t limit, std::string detail = {}) {
+    if (r_.bound != BoundKind::None) return;
+    r_.bound = k;
+    r_.bound_limit = limit;
+    r_.bound_detail = std::move(detail);
+  }
+
+  void report(FindingKind kind, std::string detail, const Digest& d, std::vector<StepRecord> cycle = {}) {
+    if (r_.finding) return;
+    Finding f;
+    f.kind = kind;
+    f.steps = prefix_;
+    for (std::size_t i = 1; i < depth_; ++i) f.steps.push_back(frames_[i].via);
+    f.cycle_start = f.steps.size();
+    f.steps.insert(f.steps.end(), cycle.begin(), cycle.end());
+    f.detail = std::move(detail);
+    f.digest = d;
+    r_.finding = std::move(f);
+  }
+
+  [[nodiscard]] std::uint64_t own_bytes() const noexcept {
+    return table_.bytes() + low_.capacity() * sizeof(std::uint32_t) + bits_.capacity() * sizeof(std::uint64_t) +
+           frames_.size() * 2 * state_bytes_ + depth_ * sizeof(Frame) + stored_.size() * state_bytes_;
+  }
+
+  void check_resources() {
+    const std::uint64_t bytes = own_bytes();
+    r_.stats.peak_bytes = std::max(r_.stats.peak_bytes, bytes);
+    if (opt_.max_memory_mib != 0 && bytes > opt_.max_memory_mib * 1024 * 1024) {
+      set_bound(BoundKind::Memory, opt_.max_memory_mib);
+    }
+    if (opt_.timeout_seconds > 0 && elapsed() > opt_.timeout_seconds) {
+      set_bound(BoundKind::Time, static_cast<std::uint64_t>(opt_.timeout_seconds));
+    }
+  }
+  [[nodiscard]] double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  /// First visit of the frame on top: classifies the state, lists its actions.
+  void expand(Frame& f) {
+    f.expanded = true;
+    const S& s = f.state();
+    if (s.status() == sem::LaunchStatus::Error) {
+      report(FindingKind::Error, s.fault() ? s.fault()->message : std::string("launch error"), digest_of(s));
+      return;
+    }
+    if (s.status() == sem::LaunchStatus::Completed) {
+      ++r_.stats.terminal;
+      if (on_final_) {
+        FinalCheck c = on_final_(s);
+        finals_.push_back(c.memory);
+        if (!c.mismatch.empty()) report(FindingKind::ExpectMismatch, std::move(c.mismatch), digest_of(s));
+      }
+      return;
+    }
+    f.actions.clear();
+    for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
+      for (sem::Mask m = s.enabled(w); m != 0; m &= m - 1) f.actions.push_back(StepRecord{w, sem::lowest_lane(m)});
+    }
+    if (f.actions.empty()) report(FindingKind::Deadlock, {}, digest_of(s));
+  }
+
+  void search() {
+    while (depth_ != 0 && !stopped()) {
+      r_.stats.max_depth = std::max(r_.stats.max_depth, static_cast<std::uint32_t>(depth_));
+      Frame& f = top();
+      if (!f.expanded) {
+        expand(f);
+        continue;
+      }
+      if (f.next_succ < f.succs) {
+        visit_successor(f);
+        continue;
+      }
+      if (f.next_action < f.actions.size()) {
+        const StepRecord a = f.actions[f.next_action++];
+        f.succs = gen_.successors(f.state(), a.warp, a.key, f.pending);
+        f.next_succ = 0;
+        if (f.succs == 0 && gen_.cut()) set_bound(gen_.cut()->kind, gen_.cut()->limit, gen_.cut()->detail);
+        continue;
+      }
+      leave();
+    }
+  }
+
+  void visit_successor(Frame& f) {
+    const std::size_t si = f.next_succ++;
+    Successor<S>& sc = f.pending[si];
+    ++r_.stats.transitions;
+    r_.stats.instructions += sc.record.count;
+    const Digest d = digest_of(sc.state);
+    const std::uint32_t unit = unit_of<S>(sc.record.warp, sc.record.key);
+    const std::uint32_t v = table_.find(d);
+    if (v != VisitedTable::kAbsent) {
+      ++r_.stats.revisits;
+      if (opt_.full_states && !(stored_[v] == sc.state)) {
+        throw std::runtime_error("two different states have the same 128-bit digest (node " + std::to_string(v) + ")");
+      }
+      if (low_[v] != kDone) {  // on the Tarjan stack: the edge is inside an SCC
+        low_[f.id] = std::min(low_[f.id], v);
+        set_bit(executed(f.id), unit);
+      }
+      return;
+    }
+    if (r_.stats.states >= opt_.max_states) {
+      set_bound(BoundKind::States, opt_.max_states);
+      return;
+    }
+    if (depth_ >= opt_.max_depth) {
+      set_bound(BoundKind::Depth, opt_.max_depth);
+      return;
+    }
+    if ((r_.stats.states & 1023U) == 0) {
+      check_resources();
+      if (stopped()) return;
+    }
+    push(si, d);
+  }
+
+  /// Makes successor `si` of the frame on top the new top frame (swapping
+  /// storage with the frame slot, so nothing is allocated in steady state).
+  void push(std::size_t si, const Digest& d) {
+    if (depth_ == frames_.size()) frames_.emplace_back();
+    Frame& parent = frames_[depth_ - 1];
+    Frame& c = frames_[depth_];
+    Successor<S>& sc = parent.pending[si];
+    if (!c.state_ptr) {
+      c.state_ptr = std::make_unique<S>(std::move(sc.state));
+    } else {
+      std::swap(c.state(), sc.state);
+    }
+    c.via = sc.record;
+    c.actions.clear();
+    c.next_action = c.next_succ = c.succs = 0;
+    c.expanded = false;
+    ++depth_;
+    add_node(c, d);
+  }
+
+  /// Finishes the frame on top: pops its SCC when it is a root, returns to the parent.
+  void leave() {
+    Frame& f = top();
+    const std::uint32_t u = f.id;
+    if (low_[u] == u) pop_scc(f);
+    if (stopped()) return;
+    const StepRecord via = f.via;
+    const std::uint32_t low_u = low_[u];
+    --depth_;
+    if (depth_ == 0) return;
+    Frame& p = top();
+    if (low_u != kDone) {  // u stays on the Tarjan stack: the tree edge is inside p's SCC
+      low_[p.id] = std::min(low_[p.id], low_u);
+      set_bit(executed(p.id), unit_of<S>(via.warp, via.key));
+    }
+  }
+
+  void pop_scc(Frame& root) {
+    std::size_t first = tarjan_.size();
+    while (first > 0 && tarjan_[first - 1] != root.id) --first;
+    --first;
+    std::vector<std::uint64_t> exec(words_, 0), dis(words_, 0), need(words_, 0);
+    bool internal = false;
+    for (std::size_t i = first; i < tarjan_.size(); ++i) {
+      const std::uint32_t m = tarjan_[i];
+      for (std::size_t k = 0; k < words_; ++k) {
+        exec[k] |= executed(m)[k];
+        dis[k] |= disabled(m)[k];
+        internal = internal || executed(m)[k] != 0;
+      }
+    }
+    if (internal) {
+      ++r_.stats.sccs;
+      unfinished_units(root.state(), need);
+      bool fair = true;
+      for (std::size_t k = 0; k < words_; ++k) fair = fair && (need[k] & ~(exec[k] | dis[k])) == 0;
+      if (fair && opt_.fairness) {
+        std::vector<std::uint32_t> members(tarjan_.begin() + static_cast<std::ptrdiff_t>(first), tarjan_.end());
+        FairLasso<S, G> lasso(gen_, table_, std::move(members));
+        std::vector<StepRecord> cycle = lasso.cycle(root.state(), need);
+        report(FindingKind::NonTermination, {}, digest_of(root.state()), std::move(cycle));
+        return;
+      }
+    }
+    for (std::size_t i = first; i < tarjan_.size(); ++i) low_[tarjan_[i]] = kDone;
+    tarjan_.resize(first);
+  }
+
+  void finish() {
+    r_.stats.seconds = elapsed();
+    r_.stats.peak_bytes = std::max(r_.stats.peak_bytes, own_bytes());
+    gen_.add_stats(r_.stats);
+    std::sort(finals_.begin(), finals_.end(), [](const Digest& a, const Digest& b) {
+      return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+    });
+    finals_.erase(std::unique(finals_.begin(), finals_.end()), finals_.end());
+    r_.final_digests = std::move(finals_);
+  }
+
+  G& gen_;
+  ExploreOptions opt_;
+  const FinalHook<S>& on_final_;
+  Exploration r_;
+  std::vector<StepRecord> prefix_;
+  std::vector<Frame> frames_;
+  std::size_t depth_ = 0;
+  VisitedTable table_;
+  std::vector<std::uint32_t> low_;     ///< per node: Tarjan lowlink (node ids are discovery indices), kDone once assigned
+  std::vector<std::uint32_t> tarjan_;  ///< the Tarjan stack
+  std::vector<std::uint64_t> bits_;    ///< per node: executed units, disabled units
+  std::vector<S> stored_;              ///< full states (options.full_states)
+  std::vector<Digest> finals_;
+  std::uint32_t units_ = 0;
+  std::size_t words_ = 1;
+  std::uint64_t state_bytes_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+/// Explores every schedule of `initial` (see Explorer).
+template <class S, StepGenerator<S> G>
+[[nodiscard]] Exploration explore(const S& initial, G& gen, const ExploreOptions& options,
+                                  const FinalHook<S>& on_final = {}) {
+  Explorer<S, G> e(gen, options, on_final);
+  return e.run(initial);
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,79 @@
+// One explorer transition: a unit's next instruction followed by the private
+// instructions after it (step_plan.hpp), as one step. The step goes on with
+// the same unit (under a warp-unit model such as the SIMT stack: the warp's
+// single enabled unit, whose key changes when a branch diverges or a path
+// reconverges) while its next instruction is private and not the start of a
+// loop, it is still enabled, the launch is still running, and fewer than
+// kMaxMerged instructions were issued (a split there loses no state).
+//
+// Soundness: private instructions touch only the unit's registers, local
+// memory and its warp's model state; they commute with every action of every
+// other unit and enable or disable no other unit. Merging them is an
+// ample-set reduction with singleton sets whose cycle proviso holds because
+// a step never runs into a loop start; deadlocks, completed states, errors
+// and weakly fair cycles are all kept (docs/explorer.md).
+//
+// `replay_step` re-executes a recorded step without the plan: the same unit
+// rule, `count` instructions.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "checker/explore/exploration.hpp"
+#include "checker/explore/step_plan.hpp"
+#include "semantics/launch/launch_state.hpp"
+
+namespace lockstep::checker {
+
+inline constexpr std::uint32_t kMaxMerged = 4096;
+
+/// The unit that continues a step of unit `key` of warp `w`, or -1 when none may.
+template <class S>
+[[nodiscard]] int continuing_unit(const S& s, std::uint32_t w, unsigned key) noexcept {
+  if (s.status() != sem::LaunchStatus::Running) return -1;
+  const sem::Mask en = s.enabled(w);
+  if (sem::has_lane(en, key)) return static_cast<int>(key);
+  using M = std::remove_cvref_t<decltype(s.model())>;
+  if constexpr (!M::kThreadUnits) {
+    if (sem::lane_count(en) == 1) return static_cast<int>(sem::lowest_lane(en));
+  }
+  return -1;
+}
+
+/// Executes the step of unit `key` of warp `w` (which must be enabled) and
+/// returns its record. With `merge` false the step is one instruction.
+template <class S>
+StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan, bool merge) {
+  const sem::UnitView u = s.model().unit(s.model_state(w), key);
+  StepRecord rec{w, key, 1, u.pc, u.threads, false};
+  s.step(w, key);
+  if (!merge) return rec;
+  while (rec.count < kMaxMerged) {
+    const int next = continuing_unit(s, w, key);
+    if (next < 0) break;
+    key = static_cast<unsigned>(next);
+    const std::uint32_t pc = s.model().unit(s.model_state(w), key).pc;
+    if (!plan.is_private(pc) || plan.is_stop(pc)) break;
+    s.step(w, key);
+    ++rec.count;
+  }
+  return rec;
+}
+
+/// Re-executes a recorded step; false when a unit it needs is not enabled.
+template <class S>
+bool replay_step(S& s, const StepRecord& rec) {
+  if (rec.warp >= s.warp_count() || !sem::has_lane(s.enabled(rec.warp), rec.key)) return false;
+  unsigned key = rec.key;
+  s.step(rec.warp, key);
+  for (std::uint32_t i = 1; i < rec.count; ++i) {
+    const int next = continuing_unit(s, rec.warp, key);
+    if (next < 0) return false;
+    key = static_cast<unsigned>(next);
+    s.step(rec.warp, key);
+  }
+  return true;
+}
+
+}  // namespace lockstep::checker
