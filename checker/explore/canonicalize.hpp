@@ -34,7 +34,7 @@ void canonicalize_warp(S& s, std::uint32_t w, const LiveRegisters& live, std::ve
       sem::for_each_lane(wi.lanes, [&](unsigned l) { row[l] = V{}; });
     }
   }
-  const sem::Mask gone = ~holding;
+  const sem::Mask gone = s.warp(w).live & ~holding;  // lanes whose thread has exited
   if (gone == 0) return;
   for (std::uint32_t r = 0; r < live.registers(); ++r) {
     V* row = regs + std::size_t{r} * sem::kWarpSize;

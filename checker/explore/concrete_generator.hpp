@@ -18,21 +18,18 @@
 namespace lockstep::checker {
 
 /// Advances every unit of `s` through its private prefix (warps in order,
-/// units in lane order), appending the steps with `prefix` set.
+/// units in lane order; one merged step each), appending the steps with
+/// `prefix` set.
 template <class S>
 void advance_prefix(S& s, const StepPlan& plan, std::vector<StepRecord>& records) {
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
-    for (bool progress = true; progress && s.status() == sem::LaunchStatus::Running;) {
-      progress = false;
-      for (sem::Mask en = s.enabled(w); en != 0 && !progress; en &= en - 1) {
-        const unsigned key = sem::lowest_lane(en);
-        const std::uint32_t pc = s.model().unit(s.model_state(w), key).pc;
-        if (!plan.is_private(pc) || plan.is_stop(pc)) continue;
-        StepRecord rec = macro_step(s, w, key, plan, true);
-        rec.prefix = true;
-        records.push_back(rec);
-        progress = true;
-      }
+    for (sem::Mask en = s.enabled(w); en != 0; en &= en - 1) {
+      const unsigned key = sem::lowest_lane(en);
+      if (s.status() != sem::LaunchStatus::Running || !sem::has_lane(s.enabled(w), key)) continue;
+      if (!plan.is_private(s.model().unit(s.model_state(w), key).pc)) continue;
+      StepRecord rec = macro_step(s, w, key, plan, true);
+      rec.prefix = true;
+      records.push_back(rec);
     }
   }
 }

@@ -2,8 +2,11 @@
 // instructions after it (step_plan.hpp), as one step. The step goes on with
 // the same unit (under a warp-unit model such as the SIMT stack: the warp's
 // single enabled unit, whose key changes when a branch diverges or a path
-// reconverges) while its next instruction is private and not the start of a
-// loop, it is still enabled, the launch is still running, and fewer than
+// reconverges) while its next instruction is private and not a loop start
+// the step has already passed (so a loop of private instructions is cut
+// after one iteration and shows as a cycle of the state graph, while a spin
+// loop's private tail and head join the visible instruction before them),
+// it is still enabled, the launch is still running, and fewer than
 // kMaxMerged instructions were issued (a split there loses no state).
 //
 // Soundness: private instructions touch only the unit's registers, local
@@ -17,6 +20,8 @@
 // rule, `count` instructions.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <type_traits>
 
@@ -49,12 +54,23 @@ StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan,
   StepRecord rec{w, key, 1, u.pc, u.threads, false};
   s.step(w, key);
   if (!merge) return rec;
+  constexpr std::size_t kStops = 8;
+  std::array<std::uint32_t, kStops> stops{};  // loop starts passed in this step
+  std::size_t nstops = 0;
+  if (plan.is_stop(u.pc)) stops[nstops++] = u.pc;
   while (rec.count < kMaxMerged) {
     const int next = continuing_unit(s, w, key);
     if (next < 0) break;
     key = static_cast<unsigned>(next);
     const std::uint32_t pc = s.model().unit(s.model_state(w), key).pc;
-    if (!plan.is_private(pc) || plan.is_stop(pc)) break;
+    if (!plan.is_private(pc)) break;
+    if (plan.is_stop(pc)) {
+      if (nstops == kStops || std::find(stops.begin(), stops.begin() + static_cast<std::ptrdiff_t>(nstops), pc) !=
+                                  stops.begin() + static_cast<std::ptrdiff_t>(nstops)) {
+        break;
+      }
+      stops[nstops++] = pc;
+    }
     s.step(w, key);
     ++rec.count;
   }
