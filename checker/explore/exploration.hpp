@@ -72,6 +72,20 @@ struct ExploreStats {
   [[nodiscard]] double states_per_second() const noexcept { return seconds > 0 ? static_cast<double>(states) / seconds : 0; }
 };
 
+/// Two plain (non-atomic) accesses by different threads to a common byte, at
+/// least one a write, both the next actions of units enabled in one reachable
+/// state (so no barrier orders them). `same_instruction`: lanes of one warp
+/// instruction (the lane order decides the result).
+struct Race {
+  std::uint32_t pc_a = 0, pc_b = 0;
+  std::uint32_t thread_a = 0, thread_b = 0;  ///< launch-wide thread indices (warp * 32 + lane)
+  std::string space;                          ///< "global", "shared", "memory"
+  std::uint64_t address = 0;                  ///< first common byte (global address, or offset in shared memory)
+  bool write_write = false;
+  bool is_volatile = false;                   ///< both accesses volatile/relaxed (flag protocols)
+  bool same_instruction = false;
+};
+
 struct Exploration {
   std::optional<Finding> finding;      ///< the first counterexample, when one was found
   BoundKind bound = BoundKind::None;   ///< the bound that cut the search short
@@ -80,6 +94,10 @@ struct Exploration {
   ExploreStats stats;
   /// Distinct final memory digests (buffers only) of completed executions, sorted.
   std::vector<Digest> final_digests;
+  /// Data races seen in explored states, one per pair of PCs.
+  std::vector<Race> races;
+  /// The race report covers every reachable state (no partial-order reduction, no bound).
+  bool races_complete = false;
   /// Exhaustive: no bound was hit (whether or not a counterexample was found).
   [[nodiscard]] bool exhaustive() const noexcept { return bound == BoundKind::None; }
 };

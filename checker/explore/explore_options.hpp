@@ -18,6 +18,7 @@ struct ExploreOptions {
   bool sleep_sets = false;  ///< partial-order reduction; only with fairness off (safety properties)
   bool full_states = false; ///< keep every state and compare on hash matches (exact matching)
   bool stop_at_first = true;  ///< stop at the first counterexample
+  bool races = true;          ///< report data races (plain conflicting accesses of co-enabled threads)
 };
 
 }  // namespace lockstep::checker

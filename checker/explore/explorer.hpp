@@ -9,7 +9,12 @@
 //   - deadlock (unfinished threads, nothing enabled), error and [expect]
 //     checks, the set of final memory digests,
 //   - bounds on states, depth, memory and time: hitting one is recorded in
-//     Exploration::bound and the result is then never exhaustive.
+//     Exploration::bound and the result is then never exhaustive,
+//   - optional sleep sets (stateful, Godefroid): a unit whose step is
+//     independent of the steps taken since it was last explored is not
+//     explored again; sound for deadlocks, errors and completed states, so
+//     only allowed with the fairness check off,
+//   - a race report from the footprints of the co-enabled units' next steps.
 // Counterexamples are real whatever bound was hit: every edge of a reported
 // schedule was executed.
 #pragma once
@@ -18,6 +23,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -28,6 +34,7 @@
 #include "checker/explore/fair_lasso.hpp"
 #include "checker/explore/fairness_units.hpp"
 #include "checker/explore/state_digest.hpp"
+#include "checker/explore/unit_footprints.hpp"
 #include "checker/explore/step_generator.hpp"
 #include "checker/explore/visited_table.hpp"
 
@@ -61,10 +68,13 @@ class Explorer {
     for (const StepRecord& r : prefix_) r_.stats.instructions += r.count;
     units_ = unit_count(root);
     words_ = unit_words(units_);
+    syncing_exit_ = kernel_synchronises(*root.setup().kernel);
+    footprints_ = opt_.sleep_sets || opt_.races;
     state_bytes_ = sizeof(S) + hashed_bytes(root);
     frames_.emplace_back();
     frames_[0].state_ptr = std::make_unique<S>(std::move(root));
     depth_ = 1;
+    frames_[0].sleep.assign(words_, 0);
     add_node(frames_[0], digest_of(top().state()));
     search();
     finish();
@@ -86,7 +96,13 @@ class Explorer {
     std::size_t next_succ = 0;
     std::size_t succs = 0;
     bool expanded = false;
+    bool reexplore = false;  ///< a revisit that explores the units its stored sleep set had skipped
     std::vector<Successor<S>> pending;
+    std::vector<StepRecord> enabled;     ///< every enabled unit (sleep sets, races)
+    std::vector<Footprint> footprints;   ///< of `enabled`
+    std::vector<std::uint64_t> sleep;    ///< the sleep set this visit explores with
+    std::vector<std::uint64_t> done;     ///< units explored from this frame so far
+    std::vector<std::uint64_t> only;     ///< re-exploration: the units to explore (empty: all)
   };
 
   Frame& top() noexcept { return frames_[depth_ - 1]; }
@@ -99,6 +115,7 @@ class Explorer {
     bits_.resize(bits_.size() + 2 * words_, 0);
     disabled_units(f.state(), disabled(f.id));
     if (opt_.full_states) stored_.push_back(f.state());
+    if (opt_.sleep_sets) sleep_.insert(sleep_.end(), f.sleep.begin(), f.sleep.end());
     ++r_.stats.states;
   }
   std::span<std::uint64_t> executed(std::uint32_t id) { return {bits_.data() + std::size_t{id} * 2 * words_, words_}; }
@@ -149,6 +166,7 @@ class Explorer {
   void expand(Frame& f) {
     f.expanded = true;
     const S& s = f.state();
+    if (f.reexplore && s.status() != sem::LaunchStatus::Running) return;
     if (s.status() == sem::LaunchStatus::Error) {
       report(FindingKind::Error, s.fault() ? s.fault()->message : std::string("launch error"), digest_of(s));
       return;
@@ -162,11 +180,41 @@ class Explorer {
       }
       return;
     }
-    f.actions.clear();
+    f.enabled.clear();
     for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
-      for (sem::Mask m = s.enabled(w); m != 0; m &= m - 1) f.actions.push_back(StepRecord{w, sem::lowest_lane(m)});
+      for (sem::Mask m = s.enabled(w); m != 0; m &= m - 1) f.enabled.push_back(StepRecord{w, sem::lowest_lane(m)});
     }
-    if (f.actions.empty()) report(FindingKind::Deadlock, {}, digest_of(s));
+    if (f.enabled.empty()) {
+      report(FindingKind::Deadlock, {}, digest_of(s));
+      return;
+    }
+    if (footprints_) unit_footprints(s, f.enabled, syncing_exit_, f.footprints);
+    if (opt_.races && !f.reexplore) collect_races(f.footprints, races_, race_pairs_);
+    f.actions.clear();
+    f.done.assign(words_, 0);
+    for (const StepRecord& a : f.enabled) {
+      const std::uint32_t u = unit_of<S>(a.warp, a.key);
+      if (!f.only.empty() && !test_bit(f.only, u)) continue;
+      if (opt_.sleep_sets && test_bit(f.sleep, u)) {
+        ++r_.stats.sleep_pruned;
+        continue;
+      }
+      f.actions.push_back(a);
+    }
+  }
+
+  /// The sleep set of the child reached by action `a` of frame f: the units
+  /// asleep here or explored before `a` whose steps are independent of a's.
+  void child_sleep(const Frame& f, const StepRecord& a, std::vector<std::uint64_t>& out) const {
+    out.assign(words_, 0);
+    std::size_t ai = 0;
+    while (ai < f.enabled.size() && !(f.enabled[ai].warp == a.warp && f.enabled[ai].key == a.key)) ++ai;
+    for (std::size_t i = 0; i < f.enabled.size(); ++i) {
+      const std::uint32_t u = unit_of<S>(f.enabled[i].warp, f.enabled[i].key);
+      if (i == ai || !(test_bit(f.sleep, u) || test_bit(f.done, u))) continue;
+      if (f.enabled[i].warp == a.warp && !kThreadUnits<S>) continue;
+      if (!footprints_conflict(f.footprints[i], f.footprints[ai])) set_bit(out, u);
+    }
   }
 
   void search() {
@@ -182,7 +230,12 @@ class Explorer {
         continue;
       }
       if (f.next_action < f.actions.size()) {
+        if (f.next_action > 0 && opt_.sleep_sets) {
+          const StepRecord& prev = f.actions[f.next_action - 1];
+          set_bit(f.done, unit_of<S>(prev.warp, prev.key));
+        }
         const StepRecord a = f.actions[f.next_action++];
+        if (opt_.sleep_sets) child_sleep(f, a, child_sleep_);
         f.succs = gen_.successors(f.state(), a.warp, a.key, f.pending);
         f.next_succ = 0;
         if (f.succs == 0 && gen_.cut()) set_bound(gen_.cut()->kind, gen_.cut()->limit, gen_.cut()->detail);
@@ -205,6 +258,10 @@ class Explorer {
       if (opt_.full_states && !(stored_[v] == sc.state)) {
         throw std::runtime_error("two different states have the same 128-bit digest (node " + std::to_string(v) + ")");
       }
+      if (opt_.sleep_sets) {
+        revisit_with_sleep(si, v);
+        return;
+      }
       if (low_[v] != kDone) {  // on the Tarjan stack: the edge is inside an SCC
         low_[f.id] = std::min(low_[f.id], v);
         set_bit(executed(f.id), unit);
@@ -226,9 +283,32 @@ class Explorer {
     push(si, d);
   }
 
-  /// Makes successor `si` of the frame on top the new top frame (swapping
-  /// storage with the frame slot, so nothing is allocated in steady state).
-  void push(std::size_t si, const Digest& d) {
+  /// A stored state reached again with sleep set Z: the units its stored
+  /// sleep set skipped but Z does not are explored now (with the
+  /// intersection as sleep set), and the stored set shrinks to it.
+  void revisit_with_sleep(std::size_t si, std::uint32_t v) {
+    std::span<std::uint64_t> stored{sleep_.data() + std::size_t{v} * words_, words_};
+    bool missing = false;
+    for (std::size_t k = 0; k < words_; ++k) missing = missing || (stored[k] & ~child_sleep_[k]) != 0;
+    if (!missing) return;
+    if (depth_ >= opt_.max_depth) {
+      set_bound(BoundKind::Depth, opt_.max_depth);
+      return;
+    }
+    std::vector<std::uint64_t> skipped(words_);
+    for (std::size_t k = 0; k < words_; ++k) {
+      skipped[k] = stored[k] & ~child_sleep_[k];
+      stored[k] &= child_sleep_[k];
+    }
+    Frame& c = place(si);
+    c.id = v;
+    c.reexplore = true;
+    c.sleep.assign(stored.begin(), stored.end());
+    c.only = std::move(skipped);
+  }
+
+  /// Moves successor `si` of the top frame into the next frame slot and makes it the top.
+  Frame& place(std::size_t si) {
     if (depth_ == frames_.size()) frames_.emplace_back();
     Frame& parent = frames_[depth_ - 1];
     Frame& c = frames_[depth_];
@@ -242,13 +322,27 @@ class Explorer {
     c.actions.clear();
     c.next_action = c.next_succ = c.succs = 0;
     c.expanded = false;
+    c.reexplore = false;
+    c.only.clear();
     ++depth_;
-    add_node(c, d);
+    return c;
   }
 
+  /// Makes successor `si` of the frame on top the new top frame (swapping
+  /// storage with the frame slot, so nothing is allocated in steady state).
+  void push(std::size_t si, const Digest& d) {
+    Frame& c = place(si);
+    c.sleep = child_sleep_;
+    if (!opt_.sleep_sets) c.sleep.assign(words_, 0);
+    add_node(c, d);
+  }
   /// Finishes the frame on top: pops its SCC when it is a root, returns to the parent.
   void leave() {
     Frame& f = top();
+    if (opt_.sleep_sets) {  // no fairness check: no SCCs to track
+      --depth_;
+      return;
+    }
     const std::uint32_t u = f.id;
     if (low_[u] == u) pop_scc(f);
     if (stopped()) return;
@@ -303,6 +397,8 @@ class Explorer {
     });
     finals_.erase(std::unique(finals_.begin(), finals_.end()), finals_.end());
     r_.final_digests = std::move(finals_);
+    r_.races = std::move(races_);
+    r_.races_complete = opt_.races && !opt_.sleep_sets && r_.bound == BoundKind::None && !r_.finding;
   }
 
   G& gen_;
@@ -318,6 +414,12 @@ class Explorer {
   std::vector<std::uint64_t> bits_;    ///< per node: executed units, disabled units
   std::vector<S> stored_;              ///< full states (options.full_states)
   std::vector<Digest> finals_;
+  std::vector<std::uint64_t> sleep_;   ///< per node: its stored sleep set (options.sleep_sets)
+  std::vector<std::uint64_t> child_sleep_;
+  std::vector<Race> races_;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> race_pairs_;
+  bool syncing_exit_ = false;
+  bool footprints_ = false;
   std::uint32_t units_ = 0;
   std::size_t words_ = 1;
   std::uint64_t state_bytes_ = 0;

@@ -204,3 +204,121 @@ TEST(Explore, MergingAndCanonicalStatesPreserveVerdictsAndFinalStates) {
 
 }  // namespace
 }  // namespace lockstep::checker
+
+namespace lockstep::checker {
+namespace {
+
+// Every thread increments one counter with a plain load and store: a race
+// between the load of one thread and the store of another, and between the
+// stores (write-write); under MIMD the final counter is anything from 1 to n.
+const char* const kRacyPtx = R"(
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry racy(.param .u64 p)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.global.u32 %r1, [%rd1];
+  add.s32 %r2, %r1, 1;
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+
+const char* const kRacySpec = R"(
+kernel = "racy"
+grid = [1]
+block = [3]
+params = ["counter"]
+[[buffer]]
+name = "counter"
+type = "s32"
+count = 1
+init = "zeros"
+)";
+
+struct Inline {
+  ir::Module module;
+  sem::LaunchSpec spec;
+  std::unique_ptr<sem::LaunchSetup> setup;
+  Inline(const char* ptx, const char* text)
+      : module(load_ptx(Source("racy.ptx", ptx))),
+        spec(sem::parse_launch_spec(text, "t.toml", LOCKSTEP_SOURCE_DIR)),
+        setup(sem::prepare_launch(module, spec)) {}
+};
+
+TEST(ExploreRaces, PlainConflictingAccessesOfCoEnabledThreadsAreReported) {
+  const Inline l(kRacyPtx, kRacySpec);
+  ExploreRequest req;
+  req.model = sem::ModelKind::Mimd;
+  const Exploration r = explore_launch(*l.setup, req);
+  EXPECT_FALSE(r.finding);
+  EXPECT_TRUE(r.races_complete);
+  EXPECT_EQ(r.final_digests.size(), 3U);  // counter = 1, 2 or 3
+  // ld (pc 2) against st (pc 4), and st against st.
+  ASSERT_EQ(r.races.size(), 2U);
+  bool load_store = false, store_store = false;
+  for (const Race& x : r.races) {
+    EXPECT_EQ(x.space, "global");
+    EXPECT_NE(x.thread_a, x.thread_b);
+    EXPECT_FALSE(x.same_instruction);
+    load_store = load_store || (std::min(x.pc_a, x.pc_b) == 2 && std::max(x.pc_a, x.pc_b) == 4 && !x.write_write);
+    store_store = store_store || (x.pc_a == 4 && x.pc_b == 4 && x.write_write);
+  }
+  EXPECT_TRUE(load_store);
+  EXPECT_TRUE(store_store);
+  // Under the stack the warp's lanes store in one instruction: a
+  // same-instruction write-write race, nothing between units.
+  req.model = sem::ModelKind::Stack;
+  const Exploration s = explore_launch(*l.setup, req);
+  ASSERT_EQ(s.races.size(), 1U);
+  EXPECT_TRUE(s.races[0].same_instruction);
+  EXPECT_TRUE(s.races[0].write_write);
+  EXPECT_EQ(s.final_digests.size(), 1U);
+}
+
+TEST(ExploreRaces, AtomicsAndLockProtectedAccessesAreNotRaces) {
+  const Launch l("spin_lock", spin_spec(1, 4));
+  ExploreRequest req;
+  req.model = sem::ModelKind::Mimd;
+  const Exploration r = explore_launch(*l.setup, req);
+  EXPECT_TRUE(r.races.empty());
+  EXPECT_TRUE(r.races_complete);
+}
+
+TEST(ExploreSleepSets, PruneTransitionsButKeepDeadlocksAndFinalStates) {
+  const Inline racy(kRacyPtx, kRacySpec);
+  const Launch spin("spin_lock", spin_spec(1, 6));
+  for (const sem::LaunchSetup* setup : {racy.setup.get(), spin.setup.get()}) {
+    for (const sem::ModelKind m : {sem::ModelKind::Mimd, sem::ModelKind::Stack}) {
+      ExploreRequest req;
+      req.model = m;
+      req.options.fairness = false;
+      const Exploration plain = explore_launch(*setup, req);
+      req.options.sleep_sets = true;
+      const Exploration slept = explore_launch(*setup, req);
+      EXPECT_EQ(plain.finding.has_value(), slept.finding.has_value());
+      if (plain.finding && slept.finding) {
+        EXPECT_EQ(plain.finding->kind, slept.finding->kind);
+      }
+      EXPECT_EQ(plain.final_digests, slept.final_digests);
+      EXPECT_LE(slept.stats.transitions, plain.stats.transitions);
+      EXPECT_FALSE(slept.races_complete);
+    }
+  }
+  // Failed CASes and independent threads commute: sleep sets skip work.
+  ExploreRequest req;
+  req.model = sem::ModelKind::Mimd;
+  req.options.fairness = false;
+  req.options.sleep_sets = true;
+  EXPECT_GT(explore_launch(*spin.setup, req).stats.sleep_pruned, 0U);
+  // They are refused together with the fairness check.
+  req.options.fairness = true;
+  EXPECT_THROW((void)explore_launch(*spin.setup, req), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace lockstep::checker

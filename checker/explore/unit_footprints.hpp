@@ -1,0 +1,42 @@
+// Footprints (footprint.hpp) of the next steps of the enabled units of a
+// launch state, and the races among them. Concrete states only: for other
+// value domains every footprint is "everything" (no reduction, no races).
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "checker/explore/exploration.hpp"
+#include "checker/explore/footprint.hpp"
+#include "semantics/model/divergence_model.hpp"
+
+namespace lockstep::checker {
+
+/// fps[i] = footprint of the step of actions[i] (records holding warp and key).
+template <class S>
+void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool syncing_exit,
+                     std::vector<Footprint>& fps) {
+  fps.resize(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const StepRecord& a = actions[i];
+    using V = std::remove_cvref_t<decltype(s.warp(a.warp).regs[0])>;
+    if constexpr (std::is_same_v<V, std::uint64_t>) {
+      const sem::UnitView u = s.model().unit(s.model_state(a.warp), a.key);
+      const auto& regs = s.warp(a.warp).regs;
+      instruction_footprint(s.setup(), u.pc, a.warp, s.warp(a.warp).block, u.threads,
+                            regs.empty() ? nullptr : regs.data(), syncing_exit, fps[i]);
+    } else {
+      fps[i].kind = FootprintKind::Everything;
+      fps[i].accesses.clear();
+    }
+  }
+}
+
+/// Adds the races between and within the footprints to `races`, one per pair of PCs.
+void collect_races(const std::vector<Footprint>& fps, std::vector<Race>& races,
+                   std::set<std::pair<std::uint32_t, std::uint32_t>>& seen);
+
+}  // namespace lockstep::checker
