@@ -10,6 +10,7 @@
 // registers live there are live at the top entry's PC as well.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,27 +20,32 @@
 
 namespace lockstep::checker {
 
+/// Sets row[l] to V{} for every lane l in m (branch-free over the 32 lanes).
+template <class V>
+void clear_lanes(V* row, sem::Mask m) {
+  if (m == 0xffffffffU) {
+    std::fill(row, row + sem::kWarpSize, V{});
+    return;
+  }
+  for (unsigned l = 0; l < sem::kWarpSize; ++l) {
+    if (((m >> l) & 1U) != 0) row[l] = V{};
+  }
+}
+
 template <class S>
 void canonicalize_warp(S& s, std::uint32_t w, const LiveRegisters& live, std::vector<sem::WaitInfo>& scratch) {
   auto* regs = s.registers(w);
   if (regs == nullptr) return;
-  using V = std::remove_cvref_t<decltype(*regs)>;
   scratch.clear();
   s.explain(w, scratch);
   sem::Mask holding = 0;
   for (const sem::WaitInfo& wi : scratch) {
     holding |= wi.lanes;
-    for (const std::uint32_t r : live.dead(wi.pc)) {
-      V* row = regs + std::size_t{r} * sem::kWarpSize;
-      sem::for_each_lane(wi.lanes, [&](unsigned l) { row[l] = V{}; });
-    }
+    for (const std::uint32_t r : live.dead(wi.pc)) clear_lanes(regs + std::size_t{r} * sem::kWarpSize, wi.lanes);
   }
   const sem::Mask gone = s.warp(w).live & ~holding;  // lanes whose thread has exited
   if (gone == 0) return;
-  for (std::uint32_t r = 0; r < live.registers(); ++r) {
-    V* row = regs + std::size_t{r} * sem::kWarpSize;
-    sem::for_each_lane(gone, [&](unsigned l) { row[l] = V{}; });
-  }
+  for (std::uint32_t r = 0; r < live.registers(); ++r) clear_lanes(regs + std::size_t{r} * sem::kWarpSize, gone);
 }
 
 template <class S>
