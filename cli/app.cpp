@@ -6,6 +6,10 @@
 #include "cli/commands.hpp"
 #include "cli/detect_options.hpp"
 #include "frontend/diagnostics.hpp"
+#if __has_include("cli/equiv_command.hpp")
+#include "cli/equiv_command.hpp"
+#define LOCKSTEP_HAS_EQUIV 1
+#endif
 
 namespace lockstep::cli {
 
@@ -21,6 +25,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   add_run_command(app, action);
   add_detect_command(app, action);
   add_ssde_command(app, action);
+  add_verify_command(app, action);
+#ifdef LOCKSTEP_HAS_EQUIV
+  add_equiv_command(app, action);
+#endif
 
   try {
     app.parse(argc, argv);

@@ -1,5 +1,12 @@
 // `lockstep run KERNEL.ptx --launch SPEC.toml [--model M] [--schedule S]
-//  [--max-steps N] [--reconvergence T] [--json]`.
+//  [--max-steps N] [--reconvergence T] [--json]`, and
+// `lockstep run KERNEL.ptx --replay TRACE [--launch SPEC] [--json]`, which
+// replays a counterexample trace of `lockstep verify`: the PTX and launch
+// digests are compared (a difference is a warning), the model, table, kernel
+// and shape come from the trace, and the replay must reach the trace's
+// outcome and state (checker/trace/trace_replay.hpp); exit statuses as for
+// a run (3 deadlock or non-termination, 5 error, 2 [expect] mismatch), 1
+// when the trace does not replay.
 //
 // --reconvergence picks the table the SIMT-stack models use: nvidia, ipdom,
 // or the SafePDom tables of refined detection (safe: Algorithms 2 + 3 on the
@@ -12,10 +19,14 @@
 
 #include "checker/detect/detect.hpp"
 #include "checker/detect/safepdom.hpp"
+#include "checker/trace/trace.hpp"
+#include "checker/trace/trace_json.hpp"
+#include "checker/trace/trace_replay.hpp"
 #include "cli/commands.hpp"
 #include "cli/run_report.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
+#include "frontend/source.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/spec/element.hpp"
 
@@ -29,6 +40,7 @@ struct RunCliOptions {
   std::string schedule = "round-robin";
   std::string reconvergence = "nvidia";
   std::string max_steps = "1000000000";
+  std::string replay;
   bool json = false;
 };
 
@@ -43,7 +55,48 @@ void use_safe_table(sem::LaunchSetup& setup, checker::SafeTarget target) {
   setup.use_table(checker::safe_pdoms(*setup.module, *setup.kernel, setup.analysis, d, options, target).table);
 }
 
-int run_run(const RunCliOptions& o, std::ostream& out) {
+/// Warns when `path` is not the file the trace was recorded on.
+void check_digest(const std::string& path, const std::string& recorded, std::ostream& err) {
+  const std::string now = checker::xxh64_hex(Source::read_file(path).text());
+  if (now != recorded) {
+    err << fmt::format("lockstep: warning: {} differs from the file the trace was recorded on (xxh64 {}, trace {})\n",
+                       path, now, recorded);
+  }
+}
+
+int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
+  const checker::Trace t = checker::read_trace_file(o.replay);
+  if (!t.inputs.empty()) {
+    throw InputError(Diagnostic{Severity::Error, o.replay, {},
+                                "the trace has symbolic inputs; this build replays concrete traces only"});
+  }
+  const std::string launch = o.launch.empty() ? t.launch : o.launch;
+  const ir::Module module = load_ptx_file(o.file);
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(launch);
+  check_digest(o.file, t.ptx_xxh64, err);
+  check_digest(launch, t.launch_xxh64, err);
+  if (module.find_kernel(t.kernel) == nullptr) {
+    throw InputError(Diagnostic{Severity::Error, o.replay, {},
+                                fmt::format("the trace is for kernel {}, which {} does not have", t.kernel, o.file)});
+  }
+  spec.kernel = t.kernel;
+  const auto table = t.reconvergence == "ipdom" ? sem::ReconvergenceChoice::Ipdom : sem::ReconvergenceChoice::Nvidia;
+  const auto setup = sem::prepare_launch(module, spec, table);
+  const checker::TraceReplay r = checker::replay_trace(*setup, &spec, t);
+  if (!r.ok) {
+    throw InputError(Diagnostic{Severity::Error, o.replay, {}, fmt::format("the trace does not replay: {}", r.error)});
+  }
+  if (o.json) {
+    out << replay_json(t, r, o.replay).dump(1) << '\n';
+  } else {
+    replay_text(out, t, r, o.replay);
+  }
+  return r.exit_status(t.kind);
+}
+
+int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
+  if (!o.replay.empty()) return run_replay(o, out, err);
+  if (o.launch.empty()) usage_error("--launch is required");
   const auto model = sem::parse_model_kind(o.model);
   if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
   sem::RunOptions ro;
@@ -83,15 +136,25 @@ void add_run_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("run", "Execute a kernel launch under a divergence model");
   auto o = std::make_shared<RunCliOptions>();
   cmd->add_option("file", o->file, "PTX file")->required();
-  cmd->add_option("--launch", o->launch, "launch specification (TOML)")->required();
-  cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")->capture_default_str();
-  cmd->add_option("--schedule", o->schedule, "round-robin, greedy or random:SEED")->capture_default_str();
-  cmd->add_option("--reconvergence", o->reconvergence,
-                  "reconvergence table of the stack models: nvidia, ipdom, safe, safe-aware")
-      ->capture_default_str();
-  cmd->add_option("--max-steps", o->max_steps, "stop after this many steps (0: no limit)")->capture_default_str();
+  cmd->add_option("--launch", o->launch, "launch specification (TOML); required unless --replay names one");
+  auto* model = cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")
+                    ->capture_default_str();
+  auto* schedule = cmd->add_option("--schedule", o->schedule, "round-robin, greedy or random:SEED")->capture_default_str();
+  auto* reconv = cmd->add_option("--reconvergence", o->reconvergence,
+                                 "reconvergence table of the stack models: nvidia, ipdom, safe, safe-aware")
+                     ->capture_default_str();
+  auto* steps =
+      cmd->add_option("--max-steps", o->max_steps, "stop after this many steps (0: no limit)")->capture_default_str();
+  cmd->add_option("--replay", o->replay,
+                  "replay a counterexample trace of `lockstep verify` (model, table and schedule come from it)")
+      ->excludes(model)
+      ->excludes(schedule)
+      ->excludes(reconv)
+      ->excludes(steps);
   cmd->add_flag("--json", o->json, "machine-readable JSON");
-  cmd->callback([&action, o] { action = [o](std::ostream& out, std::ostream&) { return run_run(*o, out); }; });
+  cmd->callback([&action, o] {
+    action = [o](std::ostream& out, std::ostream& err) { return run_run(*o, out, err); };
+  });
 }
 
 }  // namespace lockstep::cli

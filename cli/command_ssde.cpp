@@ -1,9 +1,16 @@
 // `lockstep ssde FILE -o OUT.ptx [--kernel NAME] [--mode thesis|refined]
-//  [--report] [--json]`: the SSDE transformation of every kernel (or only
-// NAME) written as PTX. Kernels with nothing flagged are written unchanged.
+//  [--report] [--json] [--origin-out FILE] [--verify --launch SPEC [bounds]
+//  [--stats]]`: the SSDE transformation of every kernel (or only NAME)
+// written as PTX. Kernels with nothing flagged are written unchanged.
 // Exit 0 when written and detection on the output flags nothing, 3 when
 // written but something is still flagged (a divergent barrier, which SSDE
 // cannot remove, or a loop), 1 on error.
+//
+// --origin-out writes the origin maps (checker/equiv/origin_map.hpp) of
+// the kernels written. --verify runs `equiv` in-process on the launch's
+// kernel with the transformation's own origin map, prints its report after
+// the SSDE report (with --json: {"ssde": ..., "equiv": ...}) and exits with
+// equiv's status (0 proved, 3 counterexample, 4 inconclusive).
 #include <fmt/format.h>
 
 #include <fstream>
@@ -11,15 +18,21 @@
 #include <string>
 #include <vector>
 
+#include "checker/equiv/equiv.hpp"
+#include "checker/equiv/equiv_report.hpp"
+#include "checker/equiv/origin_map.hpp"
+#include "checker/equiv/pipeline_origin.hpp"
 #include "checker/pipeline/run_ssde.hpp"
 #include "checker/report/locations.hpp"
 #include "checker/report/ssde_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/detect_options.hpp"
+#include "cli/equiv_command.hpp"
 #include "cli/kernel_select.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/ptx/printer.hpp"
+#include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::cli {
 namespace {
@@ -31,7 +44,42 @@ struct SsdeCliOptions {
   std::string mode = "refined";
   bool report = false;
   bool json = false;
+  std::string origin_out;
+  bool verify = false;
+  std::string launch;
+  EquivBoundsCli bounds;
 };
+
+[[noreturn]] void usage_error(const std::string& message) {
+  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, message});
+}
+
+/// Runs equiv on the launch's kernel of the transformed module.
+checker::equiv::EquivResult verify_launch(const SsdeCliOptions& o, const ir::Module& module,
+                                          const ir::Module& transformed,
+                                          const std::vector<checker::SsdePipelineResult>& results) {
+  const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  std::size_t index = module.kernels.size();
+  for (std::size_t i = 0; i < module.kernels.size(); ++i) {
+    if (spec.kernel ? module.kernels[i].name == *spec.kernel : module.kernels.size() == 1) index = i;
+  }
+  const checker::SsdePipelineResult* r = nullptr;
+  for (const auto& x : results) {
+    if (x.kernel_index == index) r = &x;
+  }
+  if (r == nullptr) {
+    usage_error(fmt::format("--verify: the launch's kernel {} was not transformed (see --kernel)",
+                            spec.kernel ? *spec.kernel : std::string("(unnamed)")));
+  }
+  checker::equiv::EquivInput in;
+  in.original = &module;
+  in.transformed = &transformed;
+  in.origin = checker::equiv::pipeline_origin(module, *r);
+  in.spec = &spec;
+  checker::equiv::EquivOptions options;
+  options.bounds = equiv_explore_options(o.bounds);
+  return checker::equiv::run_equiv(in, options);
+}
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
@@ -59,6 +107,8 @@ void warn_leftovers(std::ostream& err, const ir::Module& m, const checker::SsdeP
 }
 
 int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.verify && o.launch.empty()) usage_error("--verify needs --launch SPEC");
+  if (!o.verify && !o.launch.empty()) usage_error("--launch is only used with --verify");
   checker::DetectOptions options;
   options.mode = parse_detect_mode(o.mode);
   const ir::Module module = load_ptx_file(o.file);
@@ -73,17 +123,35 @@ int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& e
     transformed.kernels[index] = results.back().kernel;
   }
   write_file(o.output, ptx::print(transformed));
+  if (!o.origin_out.empty()) {
+    std::vector<checker::KernelOrigin> maps;
+    for (const auto& r : results) {
+      maps.push_back({module.kernels[r.kernel_index].name, checker::equiv::pipeline_origin(module, r)});
+    }
+    write_file(o.origin_out, checker::origin_to_json(maps).dump(1) + "\n");
+  }
 
   bool clean = true;
   for (const auto& r : results) {
     warn_leftovers(err, module, r);
     clean = clean && r.clean();
   }
+  checker::SsdeReportInput in;
+  in.module = &module;
+  in.options = options;
+  for (const auto& r : results) in.kernels.push_back(&r);
+  if (o.verify) {
+    const checker::equiv::EquivResult eq = verify_launch(o, module, transformed, results);
+    if (o.json) {
+      nlohmann::json j{{"ssde", checker::ssde_report_json(in)}, {"equiv", checker::equiv::equiv_json(eq, o.bounds.stats)}};
+      out << j.dump(1) << '\n';
+    } else {
+      if (o.report) checker::ssde_report_text(out, in);
+      checker::equiv::equiv_text(out, eq, o.bounds.stats);
+    }
+    return checker::equiv::verdict_exit_code(eq.verdict);
+  }
   if (o.report || o.json) {
-    checker::SsdeReportInput in;
-    in.module = &module;
-    in.options = options;
-    for (const auto& r : results) in.kernels.push_back(&r);
     if (o.json) {
       out << checker::ssde_report_json(in).dump(1) << '\n';
     } else {
@@ -105,6 +173,10 @@ void add_ssde_command(CLI::App& app, Action& action) {
   cmd->add_option("--mode", o->mode, "detection mode: thesis or refined")->capture_default_str();
   cmd->add_flag("--report", o->report, "print what was transformed");
   cmd->add_flag("--json", o->json, "print the report as JSON (implies --report)");
+  cmd->add_option("--origin-out", o->origin_out, "write the origin maps (output PC -> input PC) as JSON to this file");
+  cmd->add_flag("--verify", o->verify, "prove the output correct for --launch (lockstep equiv, in-process)");
+  cmd->add_option("--launch", o->launch, "launch specification (TOML) for --verify");
+  add_equiv_bounds(cmd, o->bounds);
   cmd->callback([&action, o] {
     action = [o](std::ostream& out, std::ostream& err) { return run_ssde_command(*o, out, err); };
   });

@@ -18,7 +18,8 @@ void add_parse_command(CLI::App& app, Action& action);
 void add_print_command(CLI::App& app, Action& action);
 /// `lockstep cfg FILE [--kernel NAME] [--json | --dot]`: CFGs and analyses.
 void add_cfg_command(CLI::App& app, Action& action);
-/// `lockstep run FILE --launch SPEC [--model M] [--schedule S] ...`: execute a launch.
+/// `lockstep run FILE --launch SPEC [--model M] [--schedule S] ...`: execute a
+/// launch; `lockstep run FILE --replay TRACE`: replay a counterexample trace.
 void add_run_command(CLI::App& app, Action& action);
 /// `lockstep detect FILE [--kernel NAME] [--mode M] [--table T] [--json | --sarif]`:
 /// static SIMT-deadlock detection.
@@ -26,5 +27,8 @@ void add_detect_command(CLI::App& app, Action& action);
 /// `lockstep ssde FILE -o OUT [--kernel NAME] [--mode M] [--report] [--json]`:
 /// the SSDE transformation.
 void add_ssde_command(CLI::App& app, Action& action);
+/// `lockstep verify FILE --launch SPEC [--model M] [bounds] [--json]`: explore
+/// every schedule of a launch; verified (0), counterexample (3), inconclusive (4).
+void add_verify_command(CLI::App& app, Action& action);
 
 }  // namespace lockstep::cli

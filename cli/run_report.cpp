@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "checker/trace/trace_text.hpp"
 #include "semantics/spec/element.hpp"
 #include "semantics/spec/expect.hpp"
 
@@ -249,6 +250,81 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
                   {"warp", f.warp}, {"lane", f.lane}, {"pc", f.pc}, {"line", s.kernel->code[f.pc].loc.line},
                   {"cuda", cuda_json(*s.module, s.kernel->code[f.pc])}};
   }
+  return j;
+}
+
+}  // namespace lockstep::cli
+
+namespace lockstep::cli {
+namespace {
+
+/// What the replay confirmed, by the trace's kind.
+std::string replay_confirmation(const checker::Trace& t, const checker::TraceReplay& r) {
+  switch (t.kind) {
+    case checker::FindingKind::NonTermination:
+      return fmt::format("replayed: the cycle (steps {} to {}) returns to the same state", *t.cycle_start,
+                         t.steps.size() - 1);
+    case checker::FindingKind::Deadlock: return "replayed: the launch deadlocks in the trace's state";
+    case checker::FindingKind::Error:
+      return r.outcome.fault ? fmt::format("replayed: the launch faults in the trace's state: {}: {}",
+                                           r.outcome.fault->kind, r.outcome.fault->message)
+                             : "replayed: the launch faults in the trace's state";
+    case checker::FindingKind::ExpectMismatch:
+      return "replayed: the launch completes in the trace's state with [expect] mismatches";
+  }
+  return "replayed";
+}
+
+}  // namespace
+
+void replay_text(std::ostream& out, const checker::Trace& t, const checker::TraceReplay& r, const std::string& path) {
+  out << r.outcome.output;
+  out << fmt::format("replay: {}\n", path);
+  out << fmt::format("  {}\n", checker::trace_headline(t));
+  out << fmt::format("  kernel {}, grid {}, block {}\n", t.kernel, dim3(t.grid), dim3(t.block));
+  out << fmt::format("  steps: {}  instructions: {}\n", t.steps.size(), r.outcome.instructions);
+  out << replay_confirmation(t, r) << '\n';
+  checker::stuck_text(out, r.stuck);
+  if (r.outcome.fault) {
+    const sem::LaunchFault& f = *r.outcome.fault;
+    out << fmt::format("fault: {}: {} (thread {} of block {}, warp {} lane {}, pc {})\n", f.kind, f.message,
+                       dim3(f.thread), dim3(f.block), f.warp, f.lane, f.pc);
+  }
+  for (const checker::TraceMismatch& m : r.mismatches) {
+    out << fmt::format("mismatch: {}[{}]: expected {}, got {}\n", m.buffer, m.index, m.expected, m.actual);
+  }
+}
+
+ordered_json replay_json(const checker::Trace& t, const checker::TraceReplay& r, const std::string& path) {
+  ordered_json j;
+  j["replay"] = path;
+  j["replayed"] = r.ok;
+  j["kind"] = checker::finding_kind_name(t.kind);
+  j["label"] = t.label;
+  j["model"] = t.model;
+  j["kernel"] = t.kernel;
+  j["steps"] = t.steps.size();
+  j["instructions"] = r.outcome.instructions;
+  j["digest"] = checker::digest_hex(r.outcome.digest);
+  j["output"] = r.outcome.output;
+  ordered_json stuck = ordered_json::array();
+  for (const checker::TraceStuck& s : r.stuck) {
+    stuck.push_back({{"block", s.block}, {"warp_in_block", s.warp_in_block}, {"lanes", lane_list(s.lanes)},
+                     {"pc", s.pc}, {"state", s.state}});
+  }
+  j["stuck"] = std::move(stuck);
+  if (r.outcome.fault) {
+    const sem::LaunchFault& f = *r.outcome.fault;
+    j["fault"] = {{"kind", f.kind}, {"message", f.message}, {"block", f.block}, {"thread", f.thread},
+                  {"warp", f.warp}, {"lane", f.lane}, {"pc", f.pc}};
+  } else {
+    j["fault"] = nullptr;
+  }
+  ordered_json mism = ordered_json::array();
+  for (const checker::TraceMismatch& m : r.mismatches) {
+    mism.push_back({{"buffer", m.buffer}, {"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
+  }
+  j["mismatches"] = std::move(mism);
   return j;
 }
 

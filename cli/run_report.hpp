@@ -6,6 +6,12 @@
 // the `[expect]` comparison or the final buffers.
 // JSON keys: status, model, schedule, steps, warp_instructions,
 // thread_instructions, output, buffers, expect, stuck, livelock, fault.
+//
+// A replayed trace (`run --replay`): printf output, the trace's headline,
+// the steps and instructions replayed, what was confirmed ("replayed: the
+// cycle returns to the same state"), the stuck threads, fault, mismatches.
+// JSON keys: replay, replayed, kind, label, model, kernel, steps,
+// instructions, digest, output, stuck, fault, mismatches.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,6 +19,8 @@
 #include <ostream>
 #include <string>
 
+#include "checker/trace/trace.hpp"
+#include "checker/trace/trace_replay.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/spec/launch_spec.hpp"
@@ -32,5 +40,9 @@ struct RunContext {
 
 void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c);
 [[nodiscard]] nlohmann::ordered_json run_json(const sem::RunOutcome& r, const RunContext& c);
+
+void replay_text(std::ostream& out, const checker::Trace& t, const checker::TraceReplay& r, const std::string& path);
+[[nodiscard]] nlohmann::ordered_json replay_json(const checker::Trace& t, const checker::TraceReplay& r,
+                                                 const std::string& path);
 
 }  // namespace lockstep::cli

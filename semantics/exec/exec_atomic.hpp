@@ -48,6 +48,7 @@ void exec_atomic(Lanes<D>& L, MemoryPort& m) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Atomic);
     for (unsigned j = 0; j < n; ++j) {
+      L.d.before_atomic(m, t.plus(std::uint64_t{j} * esize), lane, esize);
       const std::uint64_t b = L.d.bits(L.src_any(b_op, j, lane));
       const std::uint64_t c = cas ? L.d.bits(L.src(b_op + 1, lane)) : 0;
       const std::uint64_t old = m.atomic(t.plus(std::uint64_t{j} * esize), lane, op, type, b, c, vector);

@@ -13,8 +13,10 @@
 // - Memory is sequentially consistent at instruction granularity: .sem,
 //   .scope, .volatile, .nc, cache hints and cache policies have no effect.
 //   Fences and membar are not memory instructions here (the launch state).
-// - Memory is concrete: addresses and stored values are concrete bits
-//   (D::bits), loaded values enter the domain as constants (D::constant).
+// - Memory holds concrete bytes: addresses are concrete bits (D::bits);
+//   stored values become bits through D::store_value and loaded bits become
+//   values through D::load_value (for the concrete domain both are the
+//   identity; the symbolic domain shadows bytes that hold symbolic data).
 // - Faults throw MemoryFault (memory/memory_fault.hpp); the launch state
 //   adds the thread and PC. An instruction that faults in one lane may
 //   already have completed the lanes before it.

@@ -18,6 +18,11 @@
 // is sequentially consistent at instruction granularity). prefetch and
 // prefetchu compute the address of every lane but never access memory or
 // fault on a bad address.
+//
+// Values cross into memory through the domain's hooks: D::store_value gives
+// the bits to store, D::load_value turns loaded (extended) bits into a value
+// (the identity for the concrete domain; the symbolic domain keeps a shadow
+// of bytes that hold symbolic data).
 #pragma once
 
 #include <array>
@@ -40,19 +45,21 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
       // A lane-independent address outside per-thread memory: every lane
       // reads the same bytes, so read once (the first lane reports a fault).
       const unsigned first = lowest_lane(L.active);
-      std::uint64_t value = 0;
+      typename D::V value{};
       for_each_lane_noting_faults(lane_bit(first), [&](unsigned lane) {
         const Target t = memory_detail::at(plan, L, m, lane);
         m.check_aligned(t, esize, AccessKind::Read);
-        value = memory_detail::extend_loaded(m.load(t, lane, esize), type);
+        value = L.d.load_value(t, lane, esize, memory_detail::extend_loaded(m.load(t, lane, esize), type),
+                               ir::is_signed(type));
       });
-      for_each_lane(L.active, [&](unsigned lane) { L.set(0, lane, L.d.constant(value)); });
+      for_each_lane(L.active, [&](unsigned lane) { L.set(0, lane, value); });
       return;
     }
     for_each_lane_noting_faults(L.active, [&](unsigned lane) {
       const Target t = memory_detail::at(plan, L, m, lane);
       m.check_aligned(t, esize, AccessKind::Read);
-      L.set(0, lane, L.d.constant(memory_detail::extend_loaded(m.load(t, lane, esize), type)));
+      L.set(0, lane, L.d.load_value(t, lane, esize, memory_detail::extend_loaded(m.load(t, lane, esize), type),
+                                    ir::is_signed(type)));
     });
     return;
   }
@@ -63,7 +70,8 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
     m.read(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Read);
     for (unsigned j = 0; j < n; ++j) {
       const std::uint64_t bits = le_load(buf.data() + std::size_t{j} * esize, esize);
-      L.set_any(0, j, lane, L.d.constant(memory_detail::extend_loaded(bits, type)));
+      L.set_any(0, j, lane, L.d.load_value(t.plus(std::uint64_t{j} * esize), lane, esize,
+                                           memory_detail::extend_loaded(bits, type), ir::is_signed(type)));
     }
   });
 }
@@ -78,7 +86,7 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
     for_each_lane_noting_faults(L.active, [&](unsigned lane) {
       const Target t = memory_detail::at(plan, L, m, lane);
       m.check_aligned(t, esize, AccessKind::Write);
-      m.store(t, lane, esize, L.d.bits(L.src(1, lane)));
+      m.store(t, lane, esize, L.d.store_value(t, lane, esize, L.src(1, lane)));
     });
     return;
   }
@@ -87,7 +95,8 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Write);
     std::array<std::uint8_t, 64> buf;
     for (unsigned j = 0; j < n; ++j) {
-      le_store(buf.data() + std::size_t{j} * esize, esize, L.d.bits(L.src_any(1, j, lane)));
+      const Target tj = t.plus(std::uint64_t{j} * esize);
+      le_store(buf.data() + std::size_t{j} * esize, esize, L.d.store_value(tj, lane, esize, L.src_any(1, j, lane)));
     }
     m.write(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Write);
   });

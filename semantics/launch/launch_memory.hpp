@@ -7,20 +7,20 @@
 
 namespace lockstep::sem {
 
-template <DivergenceModel M>
-void LaunchState<M>::ensure_registers(std::uint32_t w) {
-  WarpData& wd = warps_[w];
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::ensure_registers(std::uint32_t w) {
+  Warp& wd = warps_[w];
   if (!wd.regs.empty()) return;
-  wd.regs.assign(setup_->reg_bits.size() * kWarpSize, 0);
+  wd.regs.assign(setup_->reg_bits.size() * kWarpSize, dom_.constant(0));
   if (setup_->layout->local_size() != 0) {
     wd.local.reserve(kWarpSize);
     for (unsigned l = 0; l < kWarpSize; ++l) wd.local.push_back(has_lane(wd.live, l) ? setup_->layout->new_local() : SpaceMemory{});
   }
 }
 
-template <DivergenceModel M>
-MemoryPort LaunchState<M>::port(std::uint32_t w) {
-  WarpData& wd = warps_[w];
+template <DivergenceModel M, class D>
+MemoryPort LaunchState<M, D>::port(std::uint32_t w) {
+  Warp& wd = warps_[w];
   MemoryPort p;
   p.global = &global_;
   p.shared = &blocks_[wd.block].shared;

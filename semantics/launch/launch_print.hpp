@@ -53,8 +53,8 @@ inline std::uint64_t call_argument(const MemoryPort& p, const LaunchSetup& s, co
 
 }  // namespace detail
 
-template <DivergenceModel M>
-void LaunchState<M>::print(std::uint32_t w, std::uint32_t pc, Mask g) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::print(std::uint32_t w, std::uint32_t pc, Mask g) {
   const ir::Kernel& k = *setup_->kernel;
   MemoryPort p = port(w);
   const unsigned ab = setup_->module->address_size / 8;
@@ -76,8 +76,8 @@ void LaunchState<M>::print(std::uint32_t w, std::uint32_t pc, Mask g) {
   });
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::assert_fail(std::uint32_t w, std::uint32_t pc, Mask g) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::assert_fail(std::uint32_t w, std::uint32_t pc, Mask g) {
   const ir::Kernel& k = *setup_->kernel;
   MemoryPort p = port(w);
   const unsigned ab = setup_->module->address_size / 8;

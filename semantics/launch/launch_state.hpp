@@ -29,17 +29,20 @@
 
 namespace lockstep::sem {
 
-/// Per-warp data the launch state keeps beside the model's state.
-struct WarpData {
+/// Per-warp data the launch state keeps beside the model's state; V is the
+/// value domain's register value (std::uint64_t for the concrete domain).
+template <class V>
+struct WarpDataOf {
   std::uint32_t block = 0;          ///< block index in the launch
   std::uint32_t warp_in_block = 0;
   Mask live = 0;                    ///< lanes that hold a thread
   Mask exited = 0;
-  std::vector<std::uint64_t> regs;  ///< (registers + carry) x 32 lanes; empty once the warp is done
+  std::vector<V> regs;              ///< (registers + carry) x 32 lanes; empty once the warp is done
   std::vector<SpaceMemory> local;   ///< per-lane local memory (empty when the kernel uses none)
   std::vector<Rendezvous> pending;  ///< warp-synchronous collectives waiting for members
-  friend bool operator==(const WarpData&, const WarpData&) = default;
+  friend bool operator==(const WarpDataOf&, const WarpDataOf&) = default;
 };
+using WarpData = WarpDataOf<std::uint64_t>;
 
 /// Per-block data: shared memory and the 16 barriers.
 struct BlockData {
@@ -51,12 +54,18 @@ struct BlockData {
 
 enum class LaunchStatus : std::uint8_t { Running, Completed, Error };
 
-template <DivergenceModel M>
+/// D is the value domain of the registers (ConcreteDomain for `run`; the
+/// checker's symbolic domain for symbolic inputs). The domain instance is
+/// part of the state: a domain with per-state data (a path condition, a
+/// shadow of symbolic memory bytes) hashes and compares it with the state.
+template <DivergenceModel M, class D = ConcreteDomain>
 class LaunchState {
  public:
-  using D = ConcreteDomain;
+  using Domain = D;
+  using V = typename D::V;
+  using Warp = WarpDataOf<V>;
 
-  LaunchState(const LaunchSetup& setup, M model);
+  LaunchState(const LaunchSetup& setup, M model, D domain = D{});
 
   [[nodiscard]] std::uint32_t warp_count() const noexcept { return static_cast<std::uint32_t>(warps_.size()); }
   [[nodiscard]] Mask enabled(std::uint32_t w) const noexcept;
@@ -71,13 +80,16 @@ class LaunchState {
   [[nodiscard]] const LaunchSetup& setup() const noexcept { return *setup_; }
   [[nodiscard]] const M& model() const noexcept { return model_; }
   [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept { return mstate_[w]; }
-  [[nodiscard]] const WarpData& warp(std::uint32_t w) const noexcept { return warps_[w]; }
+  [[nodiscard]] const Warp& warp(std::uint32_t w) const noexcept { return warps_[w]; }
   /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
   /// canonicalisation by the explorer; nullptr before its first step and once it is done.
-  [[nodiscard]] D::V* registers(std::uint32_t w) noexcept {
+  [[nodiscard]] V* registers(std::uint32_t w) noexcept {
     return warps_[w].regs.empty() ? nullptr : warps_[w].regs.data();
   }
   [[nodiscard]] const BlockData& block(std::uint32_t b) const noexcept { return blocks_[b]; }
+  /// The value domain (its per-state part: e.g. the symbolic path condition).
+  [[nodiscard]] D& domain() noexcept { return dom_; }
+  [[nodiscard]] const D& domain() const noexcept { return dom_; }
   /// Where every unfinished thread of warp w is and why it waits.
   void explain(std::uint32_t w, std::vector<WaitInfo>& out) const;
   /// Canonical hash of everything that determines the future (not output, not counters).
@@ -85,7 +97,7 @@ class LaunchState {
 
   friend bool operator==(const LaunchState& a, const LaunchState& b) {
     return a.global_.same_contents(b.global_) && a.blocks_ == b.blocks_ && a.warps_ == b.warps_ &&
-           a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_;
+           a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_ && a.dom_ == b.dom_;
   }
 
  private:
@@ -101,7 +113,7 @@ class LaunchState {
   void branch_indexed(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   void print(std::uint32_t w, std::uint32_t pc, Mask g);
   void assert_fail(std::uint32_t w, std::uint32_t pc, Mask g);
-  [[nodiscard]] Mask guard_mask(const WarpData& wd, const ir::Instr& in, Mask threads) const noexcept;
+  [[nodiscard]] Mask guard_mask(Warp& wd, const ir::Instr& in, Mask threads);
   void fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message);
   // launch_sync.hpp
   void barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
@@ -119,7 +131,7 @@ class LaunchState {
   ModelContext ctx_;
   GlobalMemory global_;
   std::vector<BlockData> blocks_;
-  std::vector<WarpData> warps_;
+  std::vector<Warp> warps_;
   std::vector<typename M::State> mstate_;
   std::optional<TmOwner> tm_owner_;
   LaunchStatus status_ = LaunchStatus::Running;
@@ -127,6 +139,7 @@ class LaunchState {
   LaunchStats stats_;
   std::string output_;
   std::uint32_t warps_left_ = 0;
+  [[no_unique_address]] D dom_;
 };
 
 }  // namespace lockstep::sem

@@ -7,9 +7,9 @@
 
 namespace lockstep::sem {
 
-template <DivergenceModel M>
-LaunchState<M>::LaunchState(const LaunchSetup& setup, M model)
-    : setup_(&setup), model_(std::move(model)), global_(setup.initial_global) {
+template <DivergenceModel M, class D>
+LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain)
+    : setup_(&setup), model_(std::move(model)), global_(setup.initial_global), dom_(std::move(domain)) {
   ctx_.kernel = setup.kernel;
   ctx_.reconv = setup.reconv;
   const LaunchShape& sh = setup.shape;
@@ -21,7 +21,7 @@ LaunchState<M>::LaunchState(const LaunchSetup& setup, M model)
   for (std::uint32_t b = 0; b < nblocks; ++b) {
     blocks_.push_back(BlockData{setup.make_shared_memory(), std::vector<BarrierState>(kBarriersPerBlock), 0});
     for (std::uint32_t w = 0; w < wpb; ++w) {
-      WarpData wd;
+      Warp wd;
       wd.block = b;
       wd.warp_in_block = w;
       wd.live = sh.live_lanes(w);
@@ -33,8 +33,8 @@ LaunchState<M>::LaunchState(const LaunchSetup& setup, M model)
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
 }
 
-template <DivergenceModel M>
-Mask LaunchState<M>::enabled(std::uint32_t w) const noexcept {
+template <DivergenceModel M, class D>
+Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   if (status_ != LaunchStatus::Running) return 0;
   if (tm_owner_ && tm_owner_->warp != w) return 0;
   Mask m = model_.enabled(mstate_[w]);
@@ -42,21 +42,22 @@ Mask LaunchState<M>::enabled(std::uint32_t w) const noexcept {
   return m;
 }
 
-template <DivergenceModel M>
-Mask LaunchState<M>::guard_mask(const WarpData& wd, const ir::Instr& in, Mask threads) const noexcept {
+template <DivergenceModel M, class D>
+Mask LaunchState<M, D>::guard_mask(Warp& wd, const ir::Instr& in, Mask threads) {
   if (!in.guarded()) return threads;
-  const std::uint64_t* p = wd.regs.data() + std::size_t{in.guard} * kWarpSize;
+  const V* p = wd.regs.data() + std::size_t{in.guard} * kWarpSize;
   Mask g = 0;
-  for_each_lane(threads, [&](unsigned l) { g |= static_cast<Mask>(p[l] & 1U) << l; });
+  for_each_lane(threads, [&](unsigned l) { g |= static_cast<Mask>(dom_.truth(p[l]) ? 1U : 0U) << l; });
   return in.guard_negated ? (threads & ~g) : g;
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::step(std::uint32_t w, unsigned key) {
-  WarpData& wd = warps_[w];
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
+  Warp& wd = warps_[w];
   ensure_registers(w);
   const UnitView u = model_.unit(mstate_[w], key);
   const ir::Instr& in = setup_->kernel->code[u.pc];
+  dom_.enter(wd.block, w, u.pc);
   const Mask g = guard_mask(wd, in, u.threads);
   ++stats_.steps;
   ++stats_.warp_instructions;
@@ -68,8 +69,8 @@ void LaunchState<M>::step(std::uint32_t w, unsigned key) {
   if (o.exited != 0) after_exit(w, o.exited);
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const {
   const std::size_t first = out.size();
   model_.explain(mstate_[w], out);
   // The model says "barrier" for every arrival; the launch state knows which were warp syncs.
@@ -80,8 +81,8 @@ void LaunchState<M>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const 
   }
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::hash(StateHasher& h) const {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::hash(StateHasher& h) const {
   const auto sink = [&h](const void* p, std::size_t n) { h.bytes(p, n); };
   global_.hash_append(sink);
   for (const BlockData& b : blocks_) {
@@ -95,14 +96,15 @@ void LaunchState<M>::hash(StateHasher& h) const {
     }
   }
   for (std::size_t w = 0; w < warps_.size(); ++w) {
-    const WarpData& wd = warps_[w];
+    const Warp& wd = warps_[w];
     h.value(wd.exited);
-    if (!wd.regs.empty()) h.bytes(wd.regs.data(), wd.regs.size() * sizeof(std::uint64_t));
+    if (!wd.regs.empty()) h.bytes(wd.regs.data(), wd.regs.size() * sizeof(V));
     for (const SpaceMemory& l : wd.local) l.hash_append(sink);
     for (const Rendezvous& r : wd.pending) h.value(r);
     model_.hash(mstate_[w], h);
   }
   if (tm_owner_) h.value(*tm_owner_);
+  dom_.hash(h);
 }
 
 }  // namespace lockstep::sem

@@ -14,9 +14,9 @@
 
 namespace lockstep::sem {
 
-template <DivergenceModel M>
-void LaunchState<M>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message) {
-  const WarpData& wd = warps_[w];
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message) {
+  const Warp& wd = warps_[w];
   const unsigned lane = lanes != 0 ? lowest_lane(lanes) : 0;
   const LaunchShape& sh = setup_->shape;
   LaunchFault f;
@@ -31,8 +31,8 @@ void LaunchState<M>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::st
   status_ = LaunchStatus::Error;
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
   using ir::Opcode;
   const ir::Kernel& k = *setup_->kernel;
   const ir::Instr& in = k.code[u.pc];
@@ -106,12 +106,11 @@ namespace detail {
 }
 }  // namespace detail
 
-template <DivergenceModel M>
-void LaunchState<M>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
-  WarpData& wd = warps_[w];
-  D dom;
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
+  Warp& wd = warps_[w];
   const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
-  Lanes<D> L(dom, *setup_->kernel, pc, g, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+  Lanes<D> L(dom_, *setup_->kernel, pc, g, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
   if (detail::is_memory_op(L.in.op)) {
     MemoryPort mp = port(w);
     if (exec_memory(L, mp)) return;
@@ -121,17 +120,16 @@ void LaunchState<M>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
   throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(L.in.op)));
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::branch_indexed(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::branch_indexed(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
   const ir::Kernel& k = *setup_->kernel;
   const ir::Operand& idx = k.op(u.pc, 0);
   const ir::Operand& list = k.op(u.pc, 1);
   const ir::Operand* labels = k.elems(list);
-  const std::uint64_t* r = idx.kind == ir::OperandKind::Reg
-                               ? warps_[w].regs.data() + std::size_t{idx.a} * kWarpSize : nullptr;
+  const V* r = idx.kind == ir::OperandKind::Reg ? warps_[w].regs.data() + std::size_t{idx.a} * kWarpSize : nullptr;
   std::vector<Mask> by_target(list.b, 0);
   for_each_lane(g, [&](unsigned l) {
-    const std::uint64_t i = r != nullptr ? (r[l] & 0xffffffffU) : static_cast<std::uint64_t>(idx.value);
+    const std::uint64_t i = r != nullptr ? (dom_.bits(r[l]) & 0xffffffffU) : static_cast<std::uint64_t>(idx.value);
     if (i >= list.b) {
       throw ExecError(fmt::format("brx.idx index {} is outside its {} targets", i, list.b), l);
     }

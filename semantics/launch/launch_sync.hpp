@@ -16,18 +16,26 @@
 namespace lockstep::sem {
 
 namespace detail {
-/// Value of a source operand (register or immediate) for one lane.
-inline std::uint64_t operand_value(const ir::Operand& o, const std::vector<std::uint64_t>& regs, unsigned lane) {
+/// Concrete bits of a source operand (register or immediate) for one lane
+/// (a symbolic register value is made concrete by the domain).
+template <class D>
+std::uint64_t operand_value(D& dom, const ir::Operand& o, const std::vector<typename D::V>& regs, unsigned lane) {
   if (o.kind == ir::OperandKind::Reg) {
-    const std::uint64_t v = regs[std::size_t{o.a} * kWarpSize + lane];
+    const std::uint64_t v = dom.bits(regs[std::size_t{o.a} * kWarpSize + lane]);
     return o.negated ? (v ^ 1U) : v;
   }
   return static_cast<std::uint64_t>(o.value);
 }
+/// Truth of a predicate source operand (register or immediate) for one lane.
+template <class D>
+bool operand_truth(D& dom, const ir::Operand& o, const std::vector<typename D::V>& regs, unsigned lane) {
+  if (o.kind == ir::OperandKind::Reg) return dom.truth(regs[std::size_t{o.a} * kWarpSize + lane]) != o.negated;
+  return (static_cast<std::uint64_t>(o.value) & 1U) != 0;
+}
 }  // namespace detail
 
-template <DivergenceModel M>
-void LaunchState<M>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
   const ir::Kernel& k = *setup_->kernel;
   const ir::Instr& in = k.code[u.pc];
   const std::uint32_t next = u.pc + 1;
@@ -35,16 +43,16 @@ void LaunchState<M>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome
     o.add(next, u.threads);
     return;
   }
-  WarpData& wd = warps_[w];
+  Warp& wd = warps_[w];
   const bool red = in.bar == ir::BarOp::Red;
   const unsigned first = red ? 1U : 0U;
   const unsigned lane0 = lowest_lane(g);
-  const std::uint64_t id = detail::operand_value(k.op(u.pc, first), wd.regs, lane0);
+  const std::uint64_t id = detail::operand_value(dom_, k.op(u.pc, first), wd.regs, lane0);
   if (id >= kBarriersPerBlock) throw ExecError(fmt::format("barrier id {} is not in 0..15", id));
   const bool has_count = in.op_count > first + (red ? 2U : 1U);
   BarrierState& bs = blocks_[wd.block].barriers[id];
   if (has_count) {
-    const std::uint64_t count = detail::operand_value(k.op(u.pc, first + 1), wd.regs, lane0) & 0xffffffffU;
+    const std::uint64_t count = detail::operand_value(dom_, k.op(u.pc, first + 1), wd.regs, lane0) & 0xffffffffU;
     if (count == 0 || count % kWarpSize != 0 || count > setup_->shape.warps_per_block() * kWarpSize) {
       throw ExecError(fmt::format("barrier thread count {} is not a positive multiple of 32 within the block", count));
     }
@@ -58,7 +66,7 @@ void LaunchState<M>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome
     if (bs.arrived != 0 && bs.red_op != in.aop) throw ExecError("bar.red operations differ within one barrier phase");
     bs.red_op = in.aop;
     const ir::Operand& c = k.op(u.pc, in.op_count - 1U);
-    for_each_lane(g, [&](unsigned l) { bs.red_true += static_cast<std::uint32_t>(detail::operand_value(c, wd.regs, l) & 1U); });
+    for_each_lane(g, [&](unsigned l) { bs.red_true += detail::operand_truth(dom_, c, wd.regs, l) ? 1U : 0U; });
     const ir::Operand& d = k.op(u.pc, 0);
     if (d.kind == ir::OperandKind::Reg) a.red_dst = d.a;
   }
@@ -78,8 +86,8 @@ void LaunchState<M>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome
   }
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::try_complete_barrier(std::uint32_t b, unsigned id) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
   BarrierState& bs = blocks_[b].barriers[id];
   if (bs.arrivals.empty()) return;
   const std::uint32_t need = bs.expected != 0 ? bs.expected
@@ -94,25 +102,25 @@ void LaunchState<M>::try_complete_barrier(std::uint32_t b, unsigned id) {
   }
   const BarrierState done = std::exchange(bs, BarrierState{});
   for (const BarrierArrival& a : done.arrivals) {
-    WarpData& wd = warps_[a.warp];
+    Warp& wd = warps_[a.warp];
     if (a.red_dst != ir::kNoReg) {
       const unsigned bits = setup_->reg_bits[a.red_dst];
       for_each_lane(a.lanes, [&](unsigned l) {
-        wd.regs[std::size_t{a.red_dst} * kWarpSize + l] = ConcreteDomain::fit(result, bits);
+        wd.regs[std::size_t{a.red_dst} * kWarpSize + l] = dom_.fit(dom_.constant(result), bits);
       });
     }
     if (a.waits) model_.release(mstate_[a.warp], a.lanes, a.resume_pc);
   }
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o) {
   const ir::Kernel& k = *setup_->kernel;
   const ir::Instr& in = k.code[u.pc];
   const std::uint32_t next = u.pc + 1;
   o.add(next, u.threads & ~g);
   if (g == 0) return;
-  WarpData& wd = warps_[w];
+  Warp& wd = warps_[w];
   const auto run = [&](Mask active) {
     if (!run_collective(w, u.pc, active)) throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(in.op)));
   };
@@ -125,10 +133,10 @@ void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outc
   const ir::Operand& mm = k.op(u.pc, in.op_count - 1U);
   Mask todo = g;
   while (todo != 0) {
-    const auto members = static_cast<Mask>(detail::operand_value(mm, wd.regs, lowest_lane(todo)));
+    const auto members = static_cast<Mask>(detail::operand_value(dom_, mm, wd.regs, lowest_lane(todo)));
     Mask mine = 0;
     for_each_lane(todo, [&](unsigned l) {
-      if (static_cast<Mask>(detail::operand_value(mm, wd.regs, l)) == members) mine |= lane_bit(l);
+      if (static_cast<Mask>(detail::operand_value(dom_, mm, wd.regs, l)) == members) mine |= lane_bit(l);
     });
     todo &= ~mine;
     if ((mine & ~members) != 0) {
@@ -152,19 +160,18 @@ void LaunchState<M>::collective(std::uint32_t w, const UnitView& u, Mask g, Outc
   }
 }
 
-template <DivergenceModel M>
-bool LaunchState<M>::run_collective(std::uint32_t w, std::uint32_t pc, Mask active) {
+template <DivergenceModel M, class D>
+bool LaunchState<M, D>::run_collective(std::uint32_t w, std::uint32_t pc, Mask active) {
   if (setup_->kernel->code[pc].op == ir::Opcode::BarWarp) return true;  // a rendezvous, nothing to compute
-  WarpData& wd = warps_[w];
-  D dom;
+  Warp& wd = warps_[w];
   const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
-  Lanes<D> L(dom, *setup_->kernel, pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
+  Lanes<D> L(dom_, *setup_->kernel, pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
   return exec_warp(L);
 }
 
-template <DivergenceModel M>
-void LaunchState<M>::after_exit(std::uint32_t w, Mask lanes) {
-  WarpData& wd = warps_[w];
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
+  Warp& wd = warps_[w];
   wd.exited |= lanes;
   BlockData& bd = blocks_[wd.block];
   bd.exited += lane_count(lanes);

@@ -11,11 +11,18 @@
 //   shared_bytes = 512         # optional dynamic shared memory, 0..233472 (228 KiB)
 //   params = ["out", {type = "s32", value = 5}]   # optional, in order: a buffer
 //                              # name (its device address) or a scalar
+//                              # {type = "s32", symbolic = true, name = "n",
+//                              #  min = 0, max = 63}: a symbolic input (for
+//                              # `verify`; name defaults to param<i>; min/max
+//                              # optional, inclusive, in the type; no value)
 //   [[buffer]]                 # any number of buffers
 //   name = "out"               # identifier ([A-Za-z_][A-Za-z0-9_]*), unique
 //   type = "s32"               # u8 u16 u32 u64 s8 s16 s32 s64 f16 f32 f64
 //   count = 32                 # >= 1; optional when init is an inline array
-//   init = "zeros"             # optional, default "zeros"; see buffer_init.hpp
+//   init = "zeros"             # optional, default "zeros"; see buffer_init.hpp;
+//                              # "symbolic": every element an input name[i]
+//   min = -8                   # optional with init = "symbolic" only: an
+//   max = 8                    #   inclusive range of every element
 //   [constants]                # optional: module variable -> number or array
 //   c_weights = [1, 2, 3, 4]   #   of numbers, typed later by its declaration,
 //   c_table = {type = "s32", values = [1, 2]}  # or with an explicit element
@@ -43,6 +50,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -53,13 +61,22 @@
 
 namespace lockstep::sem {
 
+/// The inclusive range of a symbolic input (raw bits of its type; each bound optional).
+struct SymbolicRange {
+  std::optional<std::uint64_t> min;
+  std::optional<std::uint64_t> max;
+  friend bool operator==(const SymbolicRange&, const SymbolicRange&) = default;
+};
+
 /// One `[[buffer]]`: a global-memory allocation with its initial contents.
 struct BufferSpec {
   std::string name;
   ir::Type type = ir::Type::U8;
   std::size_t count = 0;            ///< elements
-  std::vector<std::uint8_t> bytes;  ///< count * byte_width(type) initial bytes, little-endian
+  std::vector<std::uint8_t> bytes;  ///< count * byte_width(type) initial bytes, little-endian (zeros when symbolic)
   ir::SrcLoc loc;                   ///< the [[buffer]] header
+  bool symbolic = false;            ///< init = "symbolic": element i is the input name[i]
+  SymbolicRange range;              ///< min/max of every element (symbolic only)
 };
 
 /// A kernel argument that is the device address of a buffer.
@@ -67,10 +84,13 @@ struct BufferParam {
   std::size_t buffer = 0;  ///< index in LaunchSpec::buffers
 };
 
-/// A kernel argument given by value.
+/// A kernel argument given by value, or a symbolic input.
 struct ScalarParam {
   ir::Type type = ir::Type::U32;
-  std::uint64_t bits = 0;  ///< raw bits, zero-extended (f32 in the low 32 bits)
+  std::uint64_t bits = 0;  ///< raw bits, zero-extended (f32 in the low 32 bits); 0 when symbolic
+  bool symbolic = false;   ///< `symbolic = true`: an input named `name`
+  std::string name;        ///< the input's name (symbolic only; default "param<i>")
+  SymbolicRange range;     ///< min/max (symbolic only)
 };
 
 struct ParamSpec {
@@ -115,10 +135,23 @@ struct LaunchSpec {
   std::vector<ExpectSpec> expects;      ///< in file order
 
   [[nodiscard]] std::optional<std::size_t> find_buffer(std::string_view name) const noexcept;
+  /// True when some parameter or buffer is symbolic.
+  [[nodiscard]] bool has_symbolic() const noexcept;
   /// An error in this spec at `loc` (line 0: no position), for the checks that
   /// happen later, when the spec is resolved against a module.
   [[nodiscard]] InputError error_at(ir::SrcLoc loc, std::string message) const;
 };
+
+/// Throws the InputError (at the first symbolic parameter or buffer) that a
+/// concrete run of a symbolic spec gives: `what` names the command ("run").
+void require_concrete(const LaunchSpec& spec, std::string_view what);
+
+/// The spec with every symbolic input given a value: `inputs` are (name,
+/// raw bits) pairs with the names of the inputs ("n", "data[3]"); values are
+/// truncated to the input's type. Throws InputError for a symbolic input
+/// without a value or a name that is no input.
+[[nodiscard]] LaunchSpec concretize(const LaunchSpec& spec,
+                                    const std::vector<std::pair<std::string, std::uint64_t>>& inputs);
 
 /// Reads and parses a spec file; `file:` paths are relative to its folder.
 [[nodiscard]] LaunchSpec parse_launch_spec_file(const std::filesystem::path& file);

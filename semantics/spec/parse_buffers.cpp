@@ -8,20 +8,11 @@ namespace {
 
 constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{1} << 30;  // 1 GiB
 
-bool is_identifier(std::string_view s) {
-  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
-  for (char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    if (!ok) return false;
-  }
-  return true;
-}
-
 BufferSpec parse_buffer(const TomlReader& r, const toml::node& node, const std::string& path,
                         const std::filesystem::path& base_dir, const LaunchSpec& s) {
   const toml::table& t = r.table(node, path);
   const ir::SrcLoc at = TomlReader::loc(node);
-  r.check_keys(t, path, {"name", "type", "count", "init"});
+  r.check_keys(t, path, {"name", "type", "count", "init", "min", "max"});
   BufferSpec b;
   b.loc = at;
 
@@ -59,12 +50,29 @@ BufferSpec parse_buffer(const TomlReader& r, const toml::node& node, const std::
     }
     b.count = static_cast<std::size_t>(c);
   }
-  b.bytes = parse_init(r, t.get("init"), member_path(path, "init"), b.type, b.count, count_node != nullptr, at, path,
-                       base_dir);
+  const toml::node* init = t.get("init");
+  if (init != nullptr && init->is_string() && init->as_string()->get() == "symbolic") {
+    if (count_node == nullptr) r.fail(at, path, "missing required key 'count' (needed with init = \"symbolic\")");
+    b.symbolic = true;
+    b.range = parse_range(r, t, path, b.type);
+    b.bytes.assign(b.count * ir::byte_width(b.type), 0);
+    return b;
+  }
+  reject_range(r, t, path, "only a symbolic buffer (init = \"symbolic\") takes a range");
+  b.bytes = parse_init(r, init, member_path(path, "init"), b.type, b.count, count_node != nullptr, at, path, base_dir);
   return b;
 }
 
 }  // namespace
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    if (!ok) return false;
+  }
+  return true;
+}
 
 void parse_buffers(const TomlReader& r, const toml::table& root, const std::filesystem::path& base_dir, LaunchSpec& s) {
   const toml::node* n = root.get("buffer");

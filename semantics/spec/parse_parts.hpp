@@ -28,6 +28,16 @@ void parse_params(const TomlReader& r, const toml::table& root, LaunchSpec& s);
 void parse_constants(const TomlReader& r, const toml::table& root, LaunchSpec& s);
 void parse_expect(const TomlReader& r, const toml::table& root, LaunchSpec& s);
 
+/// True for [A-Za-z_][A-Za-z0-9_]*.
+[[nodiscard]] bool is_identifier(std::string_view s);
+
+/// The optional `min`/`max` of a symbolic input of type t in table `tab`
+/// (path names the table); fails for floats and for min > max.
+[[nodiscard]] SymbolicRange parse_range(const TomlReader& r, const toml::table& tab, const std::string& path,
+                                        ir::Type t);
+/// Fails at `min`/`max` of `tab` if present: `why` says what they need.
+void reject_range(const TomlReader& r, const toml::table& tab, const std::string& path, const std::string& why);
+
 /// " (did you mean 'x'?)" among the buffer names of s.
 [[nodiscard]] std::string buffer_hint(const LaunchSpec& s, std::string_view name);
 

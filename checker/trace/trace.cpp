@@ -1,0 +1,81 @@
+// Small helpers of the trace data model: labels, digest spellings, push
+// orders and file digests.
+#include "checker/trace/trace.hpp"
+
+#include <array>
+#include <utility>
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+namespace lockstep::checker {
+
+std::string finding_label(FindingKind kind, std::string_view model, const std::vector<TraceStuck>& stuck) {
+  switch (kind) {
+    case FindingKind::Deadlock: return "deadlock";
+    case FindingKind::Error: return "error";
+    case FindingKind::ExpectMismatch: return "expect mismatch";
+    case FindingKind::NonTermination: break;
+  }
+  if (model != "mimd") {
+    for (const TraceStuck& s : stuck) {
+      if (s.state == "reconvergence") return "SIMT-induced deadlock";
+    }
+  }
+  return "livelock";
+}
+
+std::string digest_hex(const Digest& d) { return fmt::format("{:016x}{:016x}", d.hi, d.lo); }
+
+namespace {
+
+std::optional<std::uint64_t> hex64(std::string_view s) noexcept {
+  std::uint64_t v = 0;
+  for (const char c : s) {
+    unsigned d = 0;
+    if (c >= '0' && c <= '9') {
+      d = static_cast<unsigned>(c - '0');
+    } else if (c >= 'a' && c <= 'f') {
+      d = static_cast<unsigned>(c - 'a') + 10;
+    } else if (c >= 'A' && c <= 'F') {
+      d = static_cast<unsigned>(c - 'A') + 10;
+    } else {
+      return std::nullopt;
+    }
+    v = (v << 4) | d;
+  }
+  return v;
+}
+
+}  // namespace
+
+std::optional<Digest> parse_digest_hex(std::string_view text) noexcept {
+  if (text.size() != 32) return std::nullopt;
+  const auto hi = hex64(text.substr(0, 16));
+  const auto lo = hex64(text.substr(16));
+  if (!hi || !lo) return std::nullopt;
+  return Digest{*lo, *hi};
+}
+
+std::optional<FindingKind> parse_finding_kind(std::string_view name) noexcept {
+  for (const FindingKind k :
+       {FindingKind::Deadlock, FindingKind::NonTermination, FindingKind::Error, FindingKind::ExpectMismatch}) {
+    if (name == finding_kind_name(k)) return k;
+  }
+  return std::nullopt;
+}
+
+std::string_view push_order_of(std::string_view model) noexcept {
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kOrders{{
+      {"stack", "nvidia"}, {"stack-amd", "amd"}, {"stack-nt", "not-taken-first"}}};
+  for (const auto& [m, order] : kOrders) {
+    if (m == model) return order;
+  }
+  return "none";
+}
+
+std::string xxh64_hex(std::string_view bytes) {
+  return fmt::format("{:016x}", XXH64(bytes.data(), bytes.size(), 0));
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,122 @@
+// build_trace: an explorer finding plus what its replay showed, as a Trace.
+#include "checker/trace/trace_build.hpp"
+
+#include <fmt/format.h>
+
+#include "frontend/ptx/printer_parts.hpp"
+
+namespace lockstep::checker {
+namespace {
+
+std::string source_line(const ir::Module& m, const ir::Instr& in) {
+  if (in.cuda.file == 0) return {};
+  const auto f = m.files.find(in.cuda.file);
+  return fmt::format("{}:{}", f == m.files.end() ? std::string("?") : f->second, in.cuda.line);
+}
+
+/// The instruction at pc as PTX text on one line, tabs as spaces, without the trailing ';'.
+std::string instr_text(const sem::LaunchSetup& s, const ptx::printer::KernelNames& names, std::uint32_t pc) {
+  ptx::printer::Out out;
+  ptx::printer::print_instr(out, ptx::printer::Names{*s.module, *s.kernel, names}, pc);
+  std::string text = fmt::to_string(out);
+  if (!text.empty() && text.back() == ';') text.pop_back();
+  for (char& c : text) {
+    if (c == '\t') c = ' ';
+  }
+  return text;
+}
+
+/// Lanes of warp w that issued an instruction in steps[from, end).
+sem::Mask issued_in(const Finding& f, std::size_t from, std::uint32_t w) {
+  sem::Mask m = 0;
+  for (std::size_t i = from; i < f.steps.size(); ++i) {
+    if (f.steps[i].warp == w) m |= f.steps[i].lanes;
+  }
+  return m;
+}
+
+std::vector<TraceStuck> stuck_threads(const sem::LaunchSetup& s, const Finding& f, const TraceEnd& end) {
+  const std::uint32_t wpb = s.shape.warps_per_block();
+  std::vector<TraceStuck> out;
+  for (const auto& [w, wait] : end.waits) {
+    TraceStuck t;
+    t.warp = w;
+    t.block = w / wpb;
+    t.warp_in_block = w % wpb;
+    t.lanes = wait.lanes;
+    t.pc = wait.pc;
+    t.state = sem::wait_kind_name(wait.kind);
+    if (wait.kind == sem::WaitKind::Reconverge) t.until_pc = wait.until_pc;
+    if (wait.kind == sem::WaitKind::Ready && f.kind == FindingKind::NonTermination &&
+        (issued_in(f, f.cycle_start, w) & wait.lanes) != 0) {
+      t.state = "spinning";
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, const Finding& finding,
+                  const TraceEnd& end) {
+  Trace t;
+  t.ptx = origin.ptx;
+  t.ptx_xxh64 = xxh64_hex(origin.ptx_bytes);
+  t.launch = origin.launch;
+  t.launch_xxh64 = xxh64_hex(origin.launch_bytes);
+  t.kernel = setup.kernel->name;
+  t.model = origin.model;
+  t.push_order = push_order_of(origin.model);
+  t.reconvergence = origin.reconvergence;
+  t.grid = setup.shape.grid;
+  t.block = setup.shape.block;
+  t.inputs = origin.inputs;
+  t.kind = finding.kind;
+  t.canonical = origin.canonical;
+  t.state_digest = finding.digest;
+  t.detail = finding.detail;
+  if (finding.kind == FindingKind::NonTermination) t.cycle_start = finding.cycle_start;
+
+  const ptx::printer::KernelNames names(*setup.kernel);
+  const std::uint32_t wpb = setup.shape.warps_per_block();
+  const auto& code = setup.kernel->code;
+  for (const StepRecord& r : finding.steps) {
+    TraceStep st;
+    st.warp = r.warp;
+    st.block = r.warp / wpb;
+    st.warp_in_block = r.warp % wpb;
+    st.key = r.key;
+    st.lanes = r.lanes;
+    st.count = r.count;
+    st.pc = r.pc;
+    st.prefix = r.prefix;
+    if (r.pc < code.size()) {
+      st.instr = instr_text(setup, names, r.pc);
+      st.line = code[r.pc].loc.line;
+      st.src = source_line(*setup.module, code[r.pc]);
+    }
+    t.steps.push_back(std::move(st));
+  }
+  t.stuck = stuck_threads(setup, finding, end);
+  if (end.fault) {
+    const sem::LaunchFault& f = *end.fault;
+    const auto& g = setup.shape.grid;
+    const std::uint32_t block = f.block[0] + g[0] * (f.block[1] + g[1] * f.block[2]);
+    t.fault = TraceFault{f.kind, f.message, block, f.warp, f.lane, f.pc};
+  }
+  t.mismatches = end.mismatches;
+  t.label = finding_label(t.kind, t.model, t.stuck);
+  return t;
+}
+
+std::vector<StepRecord> trace_records(const Trace& trace) {
+  std::vector<StepRecord> out;
+  out.reserve(trace.steps.size());
+  for (const TraceStep& s : trace.steps) {
+    out.push_back(StepRecord{s.warp, s.key, s.count, s.pc, s.lanes, s.prefix});
+  }
+  return out;
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,73 @@
+// compose_verdict and the spellings of verdicts, properties and bounds.
+#include "checker/verify/verdict.hpp"
+
+#include <fmt/format.h>
+
+namespace lockstep::checker {
+
+const char* verdict_name(VerdictKind k) noexcept {
+  switch (k) {
+    case VerdictKind::Verified: return "verified";
+    case VerdictKind::Counterexample: return "counterexample";
+    case VerdictKind::Inconclusive: return "inconclusive";
+  }
+  return "?";
+}
+
+std::optional<VerifyProperties> parse_properties(std::string_view name) noexcept {
+  if (name == "all") return VerifyProperties{};
+  if (name == "safety") return VerifyProperties{true, false, true};
+  if (name == "termination") return VerifyProperties{true, true, false};
+  return std::nullopt;
+}
+
+std::string properties_text(const VerifyProperties& p) {
+  std::string s = p.deadlock ? "deadlock" : "";
+  if (p.termination) s += s.empty() ? "non-termination" : ", non-termination";
+  s += s.empty() ? "error" : ", error";
+  if (p.expect) s += ", expect";
+  return s;
+}
+
+int Verdict::exit_status() const noexcept {
+  switch (kind) {
+    case VerdictKind::Verified: return 0;
+    case VerdictKind::Counterexample: return 3;
+    case VerdictKind::Inconclusive: return 4;
+  }
+  return 4;
+}
+
+Verdict compose_verdict(const Exploration& e) {
+  Verdict v;
+  if (e.finding) {
+    v.kind = VerdictKind::Counterexample;
+    v.finding = e.finding->kind;
+    return v;
+  }
+  if (!e.exhaustive()) {
+    v.kind = VerdictKind::Inconclusive;
+    v.bound = e.bound;
+    v.bound_limit = e.bound_limit;
+    v.bound_detail = e.bound_detail;
+    return v;
+  }
+  v.kind = VerdictKind::Verified;
+  return v;
+}
+
+std::string bound_text(BoundKind kind, std::uint64_t limit) {
+  switch (kind) {
+    case BoundKind::None: return "no bound";
+    case BoundKind::States: return fmt::format("the state bound (--max-states {})", limit);
+    case BoundKind::Depth: return fmt::format("the depth bound (--max-depth {})", limit);
+    case BoundKind::Memory: return fmt::format("the memory bound (--max-memory {} MiB)", limit);
+    case BoundKind::Time: return fmt::format("the time bound (--timeout {} s)", limit);
+    case BoundKind::Solver: return "a solver query that returned unknown";
+    case BoundKind::Forks: return fmt::format("the fork bound ({} per step)", limit);
+    case BoundKind::AddressValues: return fmt::format("the address-value bound ({} values)", limit);
+  }
+  return "an unknown bound";
+}
+
+}  // namespace lockstep::checker

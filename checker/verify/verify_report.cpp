@@ -1,0 +1,139 @@
+// verify_text / verify_json: the renderings of a verification result.
+#include "checker/verify/verify_report.hpp"
+
+#include <fmt/format.h>
+
+#include "checker/trace/trace_json.hpp"
+#include "checker/trace/trace_text.hpp"
+
+namespace lockstep::checker {
+namespace {
+
+using nlohmann::ordered_json;
+
+std::string dim3(const std::array<std::uint32_t, 3>& d) { return fmt::format("({},{},{})", d[0], d[1], d[2]); }
+
+std::uint64_t threads(const VerifyReport& r) {
+  std::uint64_t n = 1;
+  for (std::size_t i = 0; i < 3; ++i) n *= std::uint64_t{r.grid[i]} * r.block[i];
+  return n;
+}
+
+std::string inputs_text(const std::vector<TraceInput>& inputs) {
+  if (inputs.empty()) return "concrete";
+  std::string s;
+  for (const TraceInput& in : inputs) s += fmt::format("{}{} = {}", s.empty() ? "" : ", ", in.name, in.value);
+  return s;
+}
+
+std::string model_text(const VerifyReport& r) {
+  if (r.model == "mimd") return "mimd (every thread its own PC; loosely fair)";
+  return fmt::format("{} (SIMT stack, push order {}, reconvergence table {})", r.model, push_order_of(r.model),
+                     r.reconvergence);
+}
+
+std::string headline(const VerifyReport& r) {
+  const Verdict& v = r.verdict;
+  switch (v.kind) {
+    case VerdictKind::Verified: return "verified: exhaustive for this launch";
+    case VerdictKind::Counterexample:
+      return fmt::format("counterexample: {}", r.trace ? r.trace->label : finding_kind_name(*v.finding));
+    case VerdictKind::Inconclusive: {
+      std::string s = fmt::format("inconclusive: {} was reached", bound_text(v.bound, v.bound_limit));
+      if (!v.bound_detail.empty()) s += fmt::format(" ({})", v.bound_detail);
+      return s;
+    }
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string reductions_text(const ExploreOptions& o) {
+  std::string s;
+  if (o.merge) s = "thread-private instructions merged into the preceding step";
+  if (o.canonical) s += s.empty() ? "dead registers zeroed" : ", dead registers zeroed";
+  if (o.sleep_sets) s += s.empty() ? "sleep sets" : ", sleep sets";
+  return s.empty() ? "none" : s;
+}
+
+const char* state_matching_text(const ExploreOptions& o) noexcept {
+  return o.full_states ? "full states" : "128-bit hash";
+}
+
+void verify_text(std::ostream& out, const VerifyReport& r) {
+  const ExploreStats& st = r.exploration->stats;
+  out << fmt::format("verdict: {}\n", headline(r));
+  out << fmt::format("  kernel: {} in {}\n", r.kernel, r.ptx);
+  out << fmt::format("  model: {}\n", model_text(r));
+  out << fmt::format("  launch: grid {}, block {} ({} threads), inputs: {}\n", dim3(r.grid), dim3(r.block),
+                     threads(r), inputs_text(r.inputs));
+  out << fmt::format("  properties: {}\n", properties_text(r.properties));
+  out << fmt::format("  reductions: {}\n", reductions_text(r.options));
+  out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
+  out << fmt::format("  states: {}  transitions: {}  instructions: {}  revisits: {}  max depth: {}\n", st.states,
+                     st.transitions, st.instructions, st.revisits, st.max_depth);
+  out << fmt::format("  completed states: {}  distinct final memories: {}\n", st.terminal,
+                     r.exploration->final_digests.size());
+  if (r.timing) {
+    out << fmt::format("  time: {:.3f} s ({:.0f} states/s)\n", st.seconds, st.states_per_second());
+  }
+  if (r.trace) {
+    out << "counterexample: ";
+    trace_text(out, *r.trace);
+    if (!r.trace_path.empty()) {
+      out << fmt::format("trace: {}  (replay: lockstep run {} --replay {})\n", r.trace_path, r.ptx, r.trace_path);
+    }
+  }
+}
+
+ordered_json verify_json(const VerifyReport& r) {
+  const ExploreStats& st = r.exploration->stats;
+  const Verdict& v = r.verdict;
+  ordered_json j;
+  j["verdict"] = verdict_name(v.kind);
+  j["kind"] = v.finding ? ordered_json(finding_kind_name(*v.finding)) : ordered_json(nullptr);
+  j["label"] = r.trace ? ordered_json(r.trace->label) : ordered_json(nullptr);
+  j["ptx"] = r.ptx;
+  j["kernel"] = r.kernel;
+  j["model"] = r.model;
+  j["push_order"] = push_order_of(r.model);
+  j["reconvergence"] = r.model == "mimd" ? ordered_json(nullptr) : ordered_json(r.reconvergence);
+  j["shape"] = {{"grid", r.grid}, {"block", r.block}};
+  ordered_json inputs = ordered_json::object();
+  for (const TraceInput& in : r.inputs) {
+    const ordered_json x = ordered_json::parse(in.value, nullptr, false);
+    inputs[in.name] = x.is_discarded() ? ordered_json(in.value) : x;
+  }
+  j["inputs"] = std::move(inputs);
+  ordered_json props = ordered_json::array();
+  if (r.properties.deadlock) props.push_back("deadlock");
+  if (r.properties.termination) props.push_back("non-termination");
+  props.push_back("error");
+  if (r.properties.expect) props.push_back("expect");
+  j["properties"] = std::move(props);
+  j["reductions"] = {{"merge", r.options.merge}, {"canonical", r.options.canonical},
+                     {"sleep_sets", r.options.sleep_sets}};
+  j["state_matching"] = state_matching_text(r.options);
+  ordered_json stats = {{"states", st.states},         {"transitions", st.transitions},
+                        {"instructions", st.instructions}, {"revisits", st.revisits},
+                        {"sleep_pruned", st.sleep_pruned}, {"terminal", st.terminal},
+                        {"sccs", st.sccs},             {"max_depth", st.max_depth}};
+  if (r.timing) {
+    stats["seconds"] = st.seconds;
+    stats["states_per_second"] = st.states_per_second();
+    stats["peak_bytes"] = st.peak_bytes;
+  }
+  j["stats"] = std::move(stats);
+  if (v.kind == VerdictKind::Inconclusive) {
+    j["bound"] = {{"kind", bound_kind_name(v.bound)}, {"limit", v.bound_limit}, {"detail", v.bound_detail}};
+  } else {
+    j["bound"] = nullptr;
+  }
+  j["trace"] = r.trace_path.empty() ? ordered_json(nullptr) : ordered_json(r.trace_path);
+  j["counterexample"] = r.trace ? trace_json(*r.trace) : ordered_json(nullptr);
+  j["final_states"] = r.exploration->final_digests.size();
+  return j;
+}
+
+}  // namespace lockstep::checker

@@ -1,0 +1,52 @@
+// Renderings of a `lockstep verify` result: readable text and JSON.
+//
+// Text: one verdict line, then the facts the verdict rests on (kernel,
+// model with push order and reconvergence table, launch shape, inputs,
+// properties, reductions, state matching), the counts, the time (left out
+// with `timing = false`, for golden tests), and for a counterexample the
+// trace rendering (trace_text.hpp) and the trace file.
+// JSON keys: verdict, kind, label, kernel, ptx, model, push_order,
+// reconvergence, shape, inputs, properties, reductions, state_matching,
+// stats, bound, trace, final_states.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "checker/explore/exploration.hpp"
+#include "checker/explore/explore_options.hpp"
+#include "checker/trace/trace.hpp"
+#include "checker/verify/verdict.hpp"
+
+namespace lockstep::checker {
+
+struct VerifyReport {
+  Verdict verdict;
+  const Exploration* exploration = nullptr;
+  const Trace* trace = nullptr;  ///< counterexample only
+  std::string trace_path;        ///< where the trace was written
+  std::string ptx;
+  std::string kernel;
+  std::string model;
+  std::string reconvergence;
+  std::array<std::uint32_t, 3> grid{1, 1, 1};
+  std::array<std::uint32_t, 3> block{1, 1, 1};
+  std::vector<TraceInput> inputs;
+  VerifyProperties properties;
+  ExploreOptions options;
+  bool timing = true;  ///< print seconds and states per second
+};
+
+/// "merged thread-private steps, dead registers zeroed" or "none".
+[[nodiscard]] std::string reductions_text(const ExploreOptions& o);
+/// "128-bit hash" or "full states".
+[[nodiscard]] const char* state_matching_text(const ExploreOptions& o) noexcept;
+
+void verify_text(std::ostream& out, const VerifyReport& r);
+[[nodiscard]] nlohmann::ordered_json verify_json(const VerifyReport& r);
+
+}  // namespace lockstep::checker

@@ -1,0 +1,136 @@
+// `lockstep verify FILE --launch SPEC [--kernel NAME] [--model M]
+//  [--reconvergence nvidia|ipdom] [--property all|safety|termination]
+//  [--max-states N] [--max-depth N] [--max-memory MiB] [--timeout S]
+//  [--no-merge] [--no-canonical] [--full-states] [--trace-out PATH] [--json]`:
+// explores every schedule of one launch and answers `verified` (exit 0),
+// `counterexample` (exit 3, with a trace file that `run --replay` replays)
+// or `inconclusive` (exit 4, the bound that stopped the search); 1 on error.
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "checker/explore/explore_launch.hpp"
+#include "checker/trace/trace_build.hpp"
+#include "checker/trace/trace_json.hpp"
+#include "checker/trace/trace_replay.hpp"
+#include "checker/verify/verify_report.hpp"
+#include "cli/commands.hpp"
+#include "cli/kernel_select.hpp"
+#include "cli/verify_options.hpp"
+#include "frontend/diagnostics.hpp"
+#include "frontend/load.hpp"
+#include "frontend/source.hpp"
+#include "semantics/launch/model_kind.hpp"
+
+namespace lockstep::cli {
+namespace {
+
+[[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
+
+/// Replays the finding to learn where the threads are, and makes its trace.
+checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec, const VerifyCliOptions& o,
+                          const VerifySettings& s, const checker::Finding& f, std::ostream& err) {
+  const bool cycle = f.kind == checker::FindingKind::NonTermination;
+  const checker::ReplayOutcome r = checker::replay_launch(setup, s.model, f.steps,
+                                                          cycle ? std::optional<std::size_t>(f.cycle_start)
+                                                                : std::nullopt,
+                                                          s.explore.canonical);
+  if (!r.ok || r.digest != f.digest) {
+    err << fmt::format("lockstep: warning: the counterexample does not replay to the explored state{}{}\n",
+                       r.ok ? "" : ": ", r.error);
+  }
+  checker::TraceOrigin origin;
+  origin.ptx = o.file;
+  origin.ptx_bytes = std::string(Source::read_file(o.file).text());
+  origin.launch = o.launch;
+  origin.launch_bytes = std::string(Source::read_file(o.launch).text());
+  origin.model = o.model;
+  origin.reconvergence = o.reconvergence;
+  origin.canonical = s.explore.canonical;
+  checker::TraceEnd end{r.waits, r.fault, {}};
+  if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
+  return checker::build_trace(setup, origin, f, end);
+}
+
+int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) {
+  const VerifySettings s = parse_verify_options(o);
+  const ir::Module module = load_ptx_file(o.file);
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  if (!o.kernel.empty()) spec.kernel = select_kernels(module, o.kernel).front()->name;
+  const auto setup = sem::prepare_launch(module, spec, s.table);
+
+  checker::ExploreRequest req;
+  req.model = s.model;
+  req.options = s.explore;
+  req.spec = s.properties.expect ? &spec : nullptr;
+  checker::Exploration e;
+  try {
+    e = checker::explore_launch(*setup, req);
+  } catch (const std::invalid_argument& x) {
+    fail(x.what());
+  }
+
+  checker::VerifyReport rep;
+  rep.verdict = checker::compose_verdict(e);
+  rep.exploration = &e;
+  rep.ptx = o.file;
+  rep.kernel = setup->kernel->name;
+  rep.model = o.model;
+  rep.reconvergence = o.reconvergence;
+  rep.grid = setup->shape.grid;
+  rep.block = setup->shape.block;
+  rep.properties = s.properties;
+  rep.options = s.explore;
+  rep.timing = !o.no_timing;
+  std::optional<checker::Trace> trace;
+  if (e.finding) {
+    trace = make_trace(*setup, spec, o, s, *e.finding, err);
+    rep.trace = &*trace;
+    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
+    checker::write_trace_file(*trace, rep.trace_path);
+  }
+  if (o.json) {
+    out << checker::verify_json(rep).dump(1) << '\n';
+  } else {
+    checker::verify_text(out, rep);
+  }
+  return rep.verdict.exit_status();
+}
+
+}  // namespace
+
+void add_verify_command(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand(
+      "verify", "Explore every schedule of a launch: verified, counterexample (with a trace) or inconclusive");
+  auto o = std::make_shared<VerifyCliOptions>();
+  cmd->add_option("file", o->file, "PTX file")->required();
+  cmd->add_option("--launch", o->launch, "launch specification (TOML)")->required();
+  cmd->add_option("-k,--kernel", o->kernel, "the kernel to launch (default: the spec's)");
+  cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")->capture_default_str();
+  cmd->add_option("--reconvergence", o->reconvergence, "reconvergence table of the stack models: nvidia, ipdom")
+      ->capture_default_str();
+  cmd->add_option("--property", o->property,
+                  "all; safety (deadlock, faults, [expect]); termination (deadlock, faults, fair cycles)")
+      ->capture_default_str();
+  cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
+      ->capture_default_str();
+  cmd->add_option("--max-depth", o->max_depth, "stop (inconclusive) at this search depth")->capture_default_str();
+  cmd->add_option("--max-memory", o->max_memory, "stop (inconclusive) when the search uses this many MiB")
+      ->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "stop (inconclusive) after this many seconds (0: none)")
+      ->capture_default_str();
+  cmd->add_flag("--no-merge", o->no_merge, "one step per instruction (no merging of thread-private instructions)");
+  cmd->add_flag("--no-canonical", o->no_canonical, "hash dead registers too");
+  cmd->add_flag("--full-states", o->full_states, "keep every state and compare states on hash matches");
+  cmd->add_option("--trace-out", o->trace_out, "where to write a counterexample (default <ptx stem>.<model>.trace.json)");
+  cmd->add_flag("--json", o->json, "machine-readable JSON");
+  cmd->add_flag("--no-timing", o->no_timing, "leave times out of the report")->group("");
+  cmd->callback([&action, o] {
+    action = [o](std::ostream& out, std::ostream& err) { return run_verify(*o, out, err); };
+  });
+}
+
+}  // namespace lockstep::cli

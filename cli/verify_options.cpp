@@ -1,0 +1,62 @@
+#include "cli/verify_options.hpp"
+
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "frontend/diagnostics.hpp"
+#include "semantics/spec/element.hpp"
+
+namespace lockstep::cli {
+namespace {
+
+[[noreturn]] void usage_error(const std::string& msg) {
+  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
+}
+
+std::uint64_t count_option(const std::string& name, const std::string& text, std::uint64_t min) {
+  const auto v = sem::parse_u64_text(text);
+  if (!v || text.starts_with("0x") || *v < min) {
+    usage_error(fmt::format("{}: '{}' is not a number from {} to 18446744073709551615", name, text, min));
+  }
+  return *v;
+}
+
+}  // namespace
+
+VerifySettings parse_verify_options(const VerifyCliOptions& o) {
+  VerifySettings s;
+  const auto model = sem::parse_model_kind(o.model);
+  if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
+  s.model = *model;
+  if (o.reconvergence == "ipdom") {
+    s.table = sem::ReconvergenceChoice::Ipdom;
+  } else if (o.reconvergence != "nvidia") {
+    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom)", o.reconvergence));
+  }
+  const auto props = checker::parse_properties(o.property);
+  if (!props) usage_error(fmt::format("unknown property '{}' (all, safety, termination)", o.property));
+  s.properties = *props;
+  checker::ExploreOptions& e = s.explore;
+  e.max_states = count_option("--max-states", o.max_states, 1);
+  e.max_depth = count_option("--max-depth", o.max_depth, 1);
+  e.max_memory_mib = count_option("--max-memory", o.max_memory, 1);
+  char* end = nullptr;
+  const double t = std::strtod(o.timeout.c_str(), &end);
+  if (o.timeout.empty() || end != o.timeout.c_str() + o.timeout.size() || !std::isfinite(t) || t < 0) {
+    usage_error(fmt::format("--timeout: '{}' is not a number of seconds (0 = none)", o.timeout));
+  }
+  e.timeout_seconds = t;
+  e.merge = !o.no_merge;
+  e.canonical = !o.no_canonical;
+  e.full_states = o.full_states;
+  e.fairness = s.properties.termination;
+  return s;
+}
+
+std::string default_trace_path(const std::string& ptx, const std::string& model) {
+  return fmt::format("{}.{}.trace.json", std::filesystem::path(ptx).stem().string(), model);
+}
+
+}  // namespace lockstep::cli

@@ -1,0 +1,46 @@
+// The options of `lockstep verify` as written on the command line, and their
+// translation into an ExploreRequest. Every malformed value is a usage error
+// (InputError "lockstep: error: ...").
+#pragma once
+
+#include <string>
+
+#include "checker/explore/explore_launch.hpp"
+#include "checker/verify/verdict.hpp"
+#include "semantics/launch/launch_setup.hpp"
+
+namespace lockstep::cli {
+
+struct VerifyCliOptions {
+  std::string file;
+  std::string launch;
+  std::string kernel;
+  std::string model = "mimd";
+  std::string reconvergence = "nvidia";
+  std::string property = "all";
+  std::string max_states = "10000000";
+  std::string max_depth = "1000000";
+  std::string max_memory = "4096";
+  std::string timeout = "0";
+  bool no_merge = false;
+  bool no_canonical = false;
+  bool full_states = false;
+  std::string trace_out;
+  bool json = false;
+  bool no_timing = false;  ///< hidden: leave times out (golden tests)
+};
+
+/// The parsed settings.
+struct VerifySettings {
+  sem::ModelKind model = sem::ModelKind::Mimd;
+  sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia;
+  checker::VerifyProperties properties;
+  checker::ExploreOptions explore;
+};
+
+[[nodiscard]] VerifySettings parse_verify_options(const VerifyCliOptions& o);
+
+/// `<ptx stem>.<model>.trace.json` in the current directory.
+[[nodiscard]] std::string default_trace_path(const std::string& ptx, const std::string& model);
+
+}  // namespace lockstep::cli

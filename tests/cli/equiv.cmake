@@ -1,0 +1,35 @@
+# ===========================================================================
+# equiv and ssde --verify: end to end. Included from tests/cli/CMakeLists.txt
+# (LOCKSTEP_EXE and CLI_DIR come from there). Goldens and fixtures in
+# golden/equiv/ (regenerate goldens with UPDATE_GOLDEN=1): the SSDE output of
+# spin_lock and its origin map (`lockstep ssde --origin-out`), and a launch
+# of one block of 8 threads.
+# ===========================================================================
+set(EQUIV_DIR tests/cli/golden/equiv)
+set(EQUIV_GOLDEN ${CLI_DIR}/golden/equiv)
+set(EQUIV_SPIN models/kernels/spin_lock/spin_lock.ptx)
+set(EQUIV_SPEC ${EQUIV_DIR}/spin_lock.8.toml)
+
+# Proved, with the origin map given (text) and recovered (JSON).
+add_test(NAME cli.equiv.spin_lock.proved COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.proved.txt 0
+  equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} --origin ${EQUIV_DIR}/spin_lock.origin.json)
+add_test(NAME cli.equiv.spin_lock.recovered.json COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.recovered.json 0
+  equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} --json)
+# The untransformed kernel as its own "transformation": part (b) refutes it (3).
+add_test(NAME cli.equiv.spin_lock.untransformed COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.untransformed.txt 3
+  equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC})
+# A state bound: inconclusive (4).
+add_test(NAME cli.equiv.spin_lock.bound COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.bound.txt 4
+  equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} --max-states 5)
+# Part (a) only.
+add_test(NAME cli.equiv.spin_lock.part_a COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.part_a.txt 0
+  equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} --part a)
+# ssde --verify runs equiv in-process with the transformation's own map.
+add_test(NAME cli.ssde.verify.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.ssde_verify.txt 0
+  ssde ${EQUIV_SPIN} -o /dev/null --verify --launch ${EQUIV_SPEC})

@@ -1,0 +1,131 @@
+# ===========================================================================
+# verify / run --replay: end to end. Included from tests/cli/CMakeLists.txt
+# (LOCKSTEP_EXE and CLI_DIR come from there). Goldens in golden/verify/
+# (regenerate with UPDATE_GOLDEN=1); every test runs from the repository
+# root. verify_golden.sh writes the counterexample trace to a temporary
+# folder, replays it with `run --replay` and compares that output too
+# (<golden>.replay): every counterexample replays.
+# ===========================================================================
+set(VERIFY_GOLDEN ${CLI_DIR}/golden/verify)
+
+# Models whose launch.toml is too large even under the stack: their stack
+# golden uses launch.verify.toml too.
+set(VERIFY_STACK_SMALL hashtable_v1 hashtable_v2 histogram_atomic legacy_isa2x matmul_tiled reduce_shared)
+# Models with a counterexample under --model stack (exit 3) and the exit
+# status of replaying it (3 deadlock / non-termination, 2 [expect] mismatch).
+set(VERIFY_STACK_CEX atm divergent_barrier hashtable_lock nested_locks radiosity_lock spin_lock ticket_lock
+  two_locks_join wait_signal tm_markers tm_markers_mangled)
+set(VERIFY_STACK_MISMATCH tm_markers tm_markers_mangled)
+# Models whose MIMD exploration even of launch.verify.toml is too large for
+# the test budget: their mimd golden pins `inconclusive` under a state bound.
+set(VERIFY_MIMD_BOUNDED hashtable_v1)
+
+# verify_golden(NAME GOLDEN STATUS REPLAY_STATUS PTX ARGS...): REPLAY_STATUS "-" when no trace is expected.
+function(verify_golden name golden status replay_status ptx)
+  add_test(NAME cli.verify.${name} COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE} ${VERIFY_GOLDEN}/${golden}
+    ${status} ${replay_status} ${ptx} ${ARGN})
+endfunction()
+
+file(GLOB VERIFY_SPECS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/models/kernels/*/launch.verify.toml)
+foreach(spec ${VERIFY_SPECS})
+  get_filename_component(dir ${spec} DIRECTORY)
+  get_filename_component(name ${dir} NAME)
+  set(ptx models/kernels/${name}/${name}.ptx)
+  set(small models/kernels/${name}/launch.verify.toml)
+  # mimd: verified on the small launch, or inconclusive under a state bound.
+  if(name IN_LIST VERIFY_MIMD_BOUNDED)
+    verify_golden(${name}.mimd ${name}.mimd.txt 4 - ${ptx} --launch ${small} --model mimd --max-states 2000)
+  else()
+    verify_golden(${name}.mimd ${name}.mimd.txt 0 - ${ptx} --launch ${small} --model mimd)
+  endif()
+  # stack: the shipped launch where it is small enough.
+  set(launch models/kernels/${name}/launch.toml)
+  if(name IN_LIST VERIFY_STACK_SMALL)
+    set(launch ${small})
+  endif()
+  set(status 0)
+  set(replay -)
+  if(name IN_LIST VERIFY_STACK_CEX)
+    set(status 3)
+    set(replay 3)
+    if(name IN_LIST VERIFY_STACK_MISMATCH)
+      set(replay 2)
+    endif()
+  endif()
+  verify_golden(${name}.stack ${name}.stack.txt ${status} ${replay} ${ptx} --launch ${launch} --model stack)
+endforeach()
+
+# JSON, other stack models, the IPDOM table, properties, reductions.
+set(SL models/kernels/spin_lock/spin_lock.ptx)
+set(SL_SPEC models/kernels/spin_lock/launch.toml)
+set(SL_SMALL models/kernels/spin_lock/launch.verify.toml)
+verify_golden(json.spin_lock.stack spin_lock.stack.json 3 3 ${SL} --launch ${SL_SPEC} --model stack --json)
+verify_golden(json.spin_lock.mimd spin_lock.mimd.json 0 - ${SL} --launch ${SL_SMALL} --model mimd --json)
+verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
+  models/kernels/divergent_barrier/divergent_barrier.ptx --launch models/kernels/divergent_barrier/launch.toml
+  --model stack --json)
+verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
+verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
+verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
+verify_golden(spin_lock.safety spin_lock.mimd.safety.txt 0 - ${SL} --launch ${SL_SMALL} --model mimd --property safety)
+verify_golden(spin_lock.no_merge spin_lock.stack.no-merge.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --no-merge)
+verify_golden(spin_lock.full_states spin_lock.mimd.full-states.txt 0 - ${SL} --launch ${SL_SMALL} --model mimd
+  --full-states)
+
+# Bounds: inconclusive (exit 4), never verified.
+verify_golden(bound.states spin_lock.bound-states.txt 4 - ${SL} --launch ${SL_SMALL} --model mimd --max-states 5)
+verify_golden(bound.depth spin_lock.bound-depth.txt 4 - ${SL} --launch ${SL_SMALL} --model mimd --max-depth 3)
+verify_golden(json.bound.states spin_lock.bound-states.json 4 - ${SL} --launch ${SL_SMALL} --model mimd
+  --max-states 5 --json)
+
+# Usage errors (exit 1, nothing on stdout, this first stderr line).
+function(cli_verify_usage name expected)
+  add_test(NAME cli.verify.usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}" ${ARGN})
+endfunction()
+cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt)"
+  verify ${SL} --launch ${SL_SPEC} --model simt)
+cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'safe' (nvidia, ipdom)"
+  verify ${SL} --launch ${SL_SPEC} --reconvergence safe)
+cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (all, safety, termination)"
+  verify ${SL} --launch ${SL_SPEC} --property liveness)
+cli_verify_usage(bad_max_states "lockstep: error: --max-states: 'many' is not a number from 1 to 18446744073709551615"
+  verify ${SL} --launch ${SL_SPEC} --max-states many)
+cli_verify_usage(zero_max_depth "lockstep: error: --max-depth: '0' is not a number from 1 to 18446744073709551615"
+  verify ${SL} --launch ${SL_SPEC} --max-depth 0)
+cli_verify_usage(bad_timeout "lockstep: error: --timeout: '-1' is not a number of seconds (0 = none)"
+  verify ${SL} --launch ${SL_SPEC} --timeout -1)
+cli_verify_usage(unknown_option "lockstep: error: The following argument was not expected: --por"
+  verify ${SL} --launch ${SL_SPEC} --por)
+cli_verify_usage(missing_launch "lockstep: error: --launch is required" verify ${SL})
+cli_verify_usage(unknown_kernel
+  "lockstep: error: no kernel named 'nope' in models/kernels/spin_lock/spin_lock.ptx (kernels: _Z9spin_lockPiPVi)"
+  verify ${SL} --launch ${SL_SPEC} --kernel nope)
+cli_verify_usage(bad_spec "tests/cli/run_inputs/bad_specs/grid_four_dims.toml:2:8: error: grid: expected 1 to 3 dimensions, got 4"
+  verify models/kernels/vector_add/vector_add.ptx --launch tests/cli/run_inputs/bad_specs/grid_four_dims.toml)
+cli_verify_usage(clock "lockstep: error: the kernel reads the clock at pc 1: the clock is the step counter, so the state space is unbounded and cannot be explored"
+  verify ${CLI_DIR}/verify_inputs/clock.ptx --launch ${CLI_DIR}/verify_inputs/clock.toml)
+
+# run --replay errors (exit 1).
+cli_verify_usage(replay_missing "/nonexistent/t.json: error: cannot read file: No such file or directory"
+  run ${SL} --replay /nonexistent/t.json)
+cli_verify_usage(replay_not_json "tests/cli/verify_inputs/not_json.trace.json:2:2: error: syntax error while parsing object key - invalid literal; last read: '{<U+000A> s'; expected string literal"
+  run ${SL} --replay tests/cli/verify_inputs/not_json.trace.json)
+cli_verify_usage(replay_diverges
+  "tests/cli/verify_inputs/diverges.trace.json: error: the trace does not replay: step 2: unit 5 of warp 0 is not enabled (the trace does not replay)"
+  run ${SL} --replay tests/cli/verify_inputs/diverges.trace.json)
+cli_verify_usage(replay_wrong_shape
+  "tests/cli/verify_inputs/wrong_shape.trace.json: error: the trace does not replay: the trace is for grid (3,1,1) block (32,1,1), the launch has grid (2,1,1) block (32,1,1)"
+  run ${SL} --replay tests/cli/verify_inputs/wrong_shape.trace.json)
+cli_verify_usage(replay_with_model "lockstep: error: --model excludes --replay"
+  run ${SL} --replay tests/cli/verify_inputs/diverges.trace.json --model stack)
+
+# After SSDE, the lock models verify under the SIMT stack with 2 warps x 32
+# threads (the originals are counterexamples above).
+add_test(NAME cli.verify.ssde.spin_lock COMMAND ${CLI_DIR}/ssde_verify.sh ${LOCKSTEP_EXE} spin_lock
+  models/kernels/spin_lock/launch.toml)
+add_test(NAME cli.verify.ssde.ticket_lock COMMAND ${CLI_DIR}/ssde_verify.sh ${LOCKSTEP_EXE} ticket_lock
+  models/kernels/ticket_lock/launch.toml)
+add_test(NAME cli.verify.ssde.hashtable_lock COMMAND ${CLI_DIR}/ssde_verify.sh ${LOCKSTEP_EXE} hashtable_lock
+  tests/cli/verify_inputs/hashtable_lock_2x32.toml)
+add_test(NAME cli.verify.ssde.atm COMMAND ${CLI_DIR}/ssde_verify.sh ${LOCKSTEP_EXE} atm
+  tests/cli/verify_inputs/atm_2x32.toml)
