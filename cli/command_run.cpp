@@ -23,6 +23,7 @@
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
 #include "cli/commands.hpp"
+#include "cli/symbolic_values.hpp"
 #include "cli/run_report.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
@@ -41,6 +42,7 @@ struct RunCliOptions {
   std::string reconvergence = "nvidia";
   std::string max_steps = "1000000000";
   std::string replay;
+  std::string inputs;
   bool json = false;
 };
 
@@ -66,13 +68,11 @@ void check_digest(const std::string& path, const std::string& recorded, std::ost
 
 int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   const checker::Trace t = checker::read_trace_file(o.replay);
-  if (!t.inputs.empty()) {
-    throw InputError(Diagnostic{Severity::Error, o.replay, {},
-                                "the trace has symbolic inputs; this build replays concrete traces only"});
-  }
   const std::string launch = o.launch.empty() ? t.launch : o.launch;
   const ir::Module module = load_ptx_file(o.file);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(launch);
+  // A counterexample of a symbolic launch carries the input values of its model.
+  if (!t.inputs.empty()) spec = sem::concretize(spec, from_trace_inputs(t.inputs, o.replay));
   check_digest(o.file, t.ptx_xxh64, err);
   check_digest(launch, t.launch_xxh64, err);
   if (module.find_kernel(t.kernel) == nullptr) {
@@ -116,7 +116,12 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
   }
   const ir::Module module = load_ptx_file(o.file);
-  const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  if (!o.inputs.empty()) {
+    spec = sem::concretize(spec, parse_inputs_option(o.inputs));
+  } else {
+    sem::require_concrete(spec, "run");
+  }
   const auto setup = sem::prepare_launch(module, spec, table);
   if (safe) use_safe_table(*setup, o.reconvergence == "safe-aware" ? checker::SafeTarget::Aware
                                                                     : checker::SafeTarget::Stack);
@@ -145,6 +150,7 @@ void add_run_command(CLI::App& app, Action& action) {
                      ->capture_default_str();
   auto* steps =
       cmd->add_option("--max-steps", o->max_steps, "stop after this many steps (0: no limit)")->capture_default_str();
+  cmd->add_option("--inputs", o->inputs, "values of the spec's symbolic inputs: NAME=VALUE,...");
   cmd->add_option("--replay", o->replay,
                   "replay a counterexample trace of `lockstep verify` (model, table and schedule come from it)")
       ->excludes(model)

@@ -7,18 +7,21 @@
 // or `inconclusive` (exit 4, the bound that stopped the search); 1 on error.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "checker/explore/explore_launch.hpp"
+#include "checker/symbolic/explore_symbolic.hpp"
 #include "checker/trace/trace_build.hpp"
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
 #include "checker/verify/verify_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/kernel_select.hpp"
+#include "cli/symbolic_values.hpp"
 #include "cli/verify_options.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
@@ -67,8 +70,14 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   req.options = s.explore;
   req.spec = s.properties.expect ? &spec : nullptr;
   checker::Exploration e;
+  std::optional<checker::SymbolicExploration> sym;
   try {
-    e = checker::explore_launch(*setup, req);
+    if (spec.has_symbolic()) {
+      sym = checker::explore_symbolic(*setup, spec, req);
+      e = std::move(sym->exploration);
+    } else {
+      e = checker::explore_launch(*setup, req);
+    }
   } catch (const std::invalid_argument& x) {
     fail(x.what());
   }
@@ -86,7 +95,27 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   rep.options = s.explore;
   rep.timing = !o.no_timing;
   std::optional<checker::Trace> trace;
-  if (e.finding) {
+  if (sym) rep.symbolic = sym->constraints.empty() ? std::string("unconstrained") : sym->constraints;
+  if (e.finding && sym) {
+    // The counterexample holds for the model's input values: replay it concretely with them.
+    const sem::LaunchSpec concrete = sem::concretize(spec, sym->inputs);
+    const auto concrete_setup = sem::prepare_launch(module, concrete, s.table);
+    // Symbolic states hold terms: the trace records the digest of the concrete replay.
+    checker::Finding f = *e.finding;
+    const bool cycle = f.kind == checker::FindingKind::NonTermination;
+    const checker::ReplayOutcome r = checker::replay_launch(
+        *concrete_setup, s.model, f.steps, cycle ? std::optional<std::size_t>(f.cycle_start) : std::nullopt,
+        s.explore.canonical);
+    if (!r.ok) fail(fmt::format("the counterexample does not replay with the model's input values: {}", r.error));
+    if (cycle && r.cycle_digest != r.digest) fail("the counterexample's cycle does not close with the model's input values");
+    f.digest = r.digest;
+    trace = make_trace(*concrete_setup, concrete, o, s, f, err);
+    trace->inputs = to_trace_inputs(sym->inputs);
+    rep.inputs = trace->inputs;
+    rep.trace = &*trace;
+    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
+    checker::write_trace_file(*trace, rep.trace_path);
+  } else if (e.finding) {
     trace = make_trace(*setup, spec, o, s, *e.finding, err);
     rep.trace = &*trace;
     rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;

@@ -19,11 +19,27 @@ std::uint64_t threads(const VerifyReport& r) {
   return n;
 }
 
-std::string inputs_text(const std::vector<TraceInput>& inputs) {
-  if (inputs.empty()) return "concrete";
-  std::string s;
-  for (const TraceInput& in : inputs) s += fmt::format("{}{} = {}", s.empty() ? "" : ", ", in.name, in.value);
+std::string inputs_text(const VerifyReport& r) {
+  std::string values;
+  for (const TraceInput& in : r.inputs) values += fmt::format("{}{} = {}", values.empty() ? "" : ", ", in.name, in.value);
+  if (r.symbolic.empty()) return values.empty() ? "concrete" : values;
+  std::string s = fmt::format("symbolic, for all inputs satisfying: {}", r.symbolic);
+  if (!values.empty()) s += fmt::format("; the counterexample's: {}", values);
   return s;
+}
+
+std::string race_line(const Race& x) {
+  return fmt::format("pc {} and pc {}, threads {} and {}, {} byte 0x{:x}, {}{}{}", x.pc_a, x.pc_b, x.thread_a, x.thread_b,
+                     x.space, x.address, x.write_write ? "write-write" : "read-write",
+                     x.same_instruction ? ", lanes of one instruction" : "", x.is_volatile ? ", volatile" : "");
+}
+
+void races_text(std::ostream& out, const Exploration& e) {
+  if (e.races.empty()) {
+    out << fmt::format("  races: none found{}\n", e.races_complete ? " (every reachable state checked)" : "");
+    return;
+  }
+  for (const Race& x : e.races) out << fmt::format("  race: {}\n", race_line(x));
 }
 
 std::string model_text(const VerifyReport& r) {
@@ -67,7 +83,7 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   out << fmt::format("  kernel: {} in {}\n", r.kernel, r.ptx);
   out << fmt::format("  model: {}\n", model_text(r));
   out << fmt::format("  launch: grid {}, block {} ({} threads), inputs: {}\n", dim3(r.grid), dim3(r.block),
-                     threads(r), inputs_text(r.inputs));
+                     threads(r), inputs_text(r));
   out << fmt::format("  properties: {}\n", properties_text(r.properties));
   out << fmt::format("  reductions: {}\n", reductions_text(r.options));
   out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
@@ -78,6 +94,7 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   if (r.timing) {
     out << fmt::format("  time: {:.3f} s ({:.0f} states/s)\n", st.seconds, st.states_per_second());
   }
+  races_text(out, *r.exploration);
   if (r.trace) {
     out << "counterexample: ";
     trace_text(out, *r.trace);
@@ -106,6 +123,15 @@ ordered_json verify_json(const VerifyReport& r) {
     inputs[in.name] = x.is_discarded() ? ordered_json(in.value) : x;
   }
   j["inputs"] = std::move(inputs);
+  j["symbolic"] = r.symbolic.empty() ? ordered_json(nullptr) : ordered_json(r.symbolic);
+  ordered_json races = ordered_json::array();
+  for (const Race& x : r.exploration->races) {
+    races.push_back({{"pc_a", x.pc_a}, {"pc_b", x.pc_b}, {"thread_a", x.thread_a}, {"thread_b", x.thread_b},
+                     {"space", x.space}, {"address", x.address}, {"write_write", x.write_write},
+                     {"volatile", x.is_volatile}, {"same_instruction", x.same_instruction}});
+  }
+  j["races"] = std::move(races);
+  j["races_complete"] = r.exploration->races_complete;
   ordered_json props = ordered_json::array();
   if (r.properties.deadlock) props.push_back("deadlock");
   if (r.properties.termination) props.push_back("non-termination");

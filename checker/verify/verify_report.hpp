@@ -35,7 +35,8 @@ struct VerifyReport {
   std::string reconvergence;
   std::array<std::uint32_t, 3> grid{1, 1, 1};
   std::array<std::uint32_t, 3> block{1, 1, 1};
-  std::vector<TraceInput> inputs;
+  std::vector<TraceInput> inputs;  ///< a counterexample's input values (symbolic launches)
+  std::string symbolic;            ///< symbolic launches: the input ranges the verdict covers
   VerifyProperties properties;
   ExploreOptions options;
   bool timing = true;  ///< print seconds and states per second
