@@ -1,6 +1,7 @@
 // Differential test on random programs: a synchronisation-free kernel
 // (random_program.hpp) has one final memory, whatever the divergence model
-// and the schedule. Each of kSeeds generated programs runs under mimd,
+// and the schedule. Each of kSeeds generated programs (600; 150 in the
+// sanitizer build, LOCKSTEP_SANITIZED_TESTS) runs under mimd,
 // stack, stack-amd and stack-nt x round-robin, greedy, random:1 and
 // random:2; all sixteen runs must complete with byte-identical buffers (the
 // output buffer, its atomic counters, and the input left untouched) and the
@@ -34,9 +35,20 @@ namespace lockstep::test {
 namespace {
 
 constexpr std::uint64_t kFirstSeed = 1;
-// About 5 ms per seed in a Release build, 100 ms under ASan+UBSan (Debug).
+// About 5 ms per seed in a Release build, 100 ms under ASan+UBSan (Debug):
+// the sanitizer build (LOCKSTEP_SANITIZED_TESTS) runs the first quarter of
+// the seeds, the Release build all of them.
+#ifdef LOCKSTEP_SANITIZED_TESTS
+constexpr unsigned kSeeds = 150;
+constexpr unsigned kIpdomSeeds = 100;
+constexpr unsigned kOptionSeeds = 15;
+#else
 constexpr unsigned kSeeds = 600;
 constexpr unsigned kIpdomSeeds = 400;
+constexpr unsigned kOptionSeeds = 50;
+#endif
+// Generating a program is cheap: the coverage check always sees 600.
+constexpr unsigned kCoverageSeeds = 600;
 
 std::uint64_t env_number(const char* name, std::uint64_t fallback) {
   const char* v = std::getenv(name);
@@ -227,7 +239,7 @@ TEST(DifferentialRandom, OptionsLeaveConstructsOut) {
   o.atomics = false;
   o.collectives = false;
   o.barriers = false;
-  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+  for (std::uint64_t seed = 1; seed <= kOptionSeeds; ++seed) {
     const RandomProgram p = generate_random_program(seed, o);
     for (const char* op : {"atom.", "red.", "vote.", "shfl.", "bar.sync", "st.shared"})
       EXPECT_EQ(p.ptx.find(op), std::string::npos) << "seed " << seed << ": " << op;
@@ -244,7 +256,7 @@ TEST(DifferentialRandom, GeneratorCoversTheConstructs) {
   unsigned hammocks = 0, unstructured = 0, loops = 0, breaks = 0, exits = 0, guarded = 0, atomics = 0, collectives = 0,
            barriers = 0, floats = 0, depth3 = 0, partial = 0, two_blocks = 0, uniform = 0;
   unsigned max_instructions = 0;
-  for (std::uint64_t seed = kFirstSeed; seed < kFirstSeed + kSeeds; ++seed) {
+  for (std::uint64_t seed = kFirstSeed; seed < kFirstSeed + kCoverageSeeds; ++seed) {
     const RandomProgram p = generate_random_program(seed);
     ++n;
     const RandomProgramFeatures& f = p.features;
