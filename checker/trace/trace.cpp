@@ -27,9 +27,8 @@ std::string finding_label(FindingKind kind, std::string_view model, const std::v
 
 std::string digest_hex(const Digest& d) { return fmt::format("{:016x}{:016x}", d.hi, d.lo); }
 
-namespace {
-
-std::optional<std::uint64_t> hex64(std::string_view s) noexcept {
+std::optional<std::uint64_t> parse_hex_digits(std::string_view s) noexcept {
+  if (s.empty() || s.size() > 16) return std::nullopt;
   std::uint64_t v = 0;
   for (const char c : s) {
     unsigned d = 0;
@@ -47,12 +46,10 @@ std::optional<std::uint64_t> hex64(std::string_view s) noexcept {
   return v;
 }
 
-}  // namespace
-
 std::optional<Digest> parse_digest_hex(std::string_view text) noexcept {
   if (text.size() != 32) return std::nullopt;
-  const auto hi = hex64(text.substr(0, 16));
-  const auto lo = hex64(text.substr(16));
+  const auto hi = parse_hex_digits(text.substr(0, 16));
+  const auto lo = parse_hex_digits(text.substr(16));
   if (!hi || !lo) return std::nullopt;
   return Digest{*lo, *hi};
 }

@@ -110,6 +110,8 @@ struct Trace {
 /// 32 hex digits, high half first.
 [[nodiscard]] std::string digest_hex(const Digest& d);
 /// The inverse of digest_hex; nullopt unless `text` is exactly 32 hex digits.
+/// 1 to 16 hexadecimal digits (no prefix) as a number; nullopt for anything else.
+[[nodiscard]] std::optional<std::uint64_t> parse_hex_digits(std::string_view s) noexcept;
 [[nodiscard]] std::optional<Digest> parse_digest_hex(std::string_view text) noexcept;
 
 /// The FindingKind with this finding_kind_name, if any.

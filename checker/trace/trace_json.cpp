@@ -71,22 +71,9 @@ class Reader {
     const std::string s = str(obj, key, where);
     const auto bad = [&] { fail(path(where, key), fmt::format("'{}' is not a lane mask (0x and 1 to 8 hex digits)", s)); };
     if (s.size() < 3 || s.size() > 10 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) bad();
-    std::uint32_t m = 0;
-    for (std::size_t i = 2; i < s.size(); ++i) {
-      const char c = s[i];
-      unsigned d = 0;
-      if (c >= '0' && c <= '9') {
-        d = static_cast<unsigned>(c - '0');
-      } else if (c >= 'a' && c <= 'f') {
-        d = static_cast<unsigned>(c - 'a') + 10;
-      } else if (c >= 'A' && c <= 'F') {
-        d = static_cast<unsigned>(c - 'A') + 10;
-      } else {
-        bad();
-      }
-      m = (m << 4) | d;
-    }
-    return m;
+    const auto m = parse_hex_digits(std::string_view(s).substr(2));
+    if (!m) bad();
+    return static_cast<sem::Mask>(*m);
   }
   const json& array(const json& obj, const std::string& key, const std::string& where) const {
     const json& v = at(obj, key, where);
