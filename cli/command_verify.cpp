@@ -34,16 +34,19 @@ namespace {
 [[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
 
 /// Replays the finding to learn where the threads are, and makes its trace.
+/// A verdict must be what its trace shows: the trace is replayed exactly as
+/// `run --replay` replays it, and a trace that does not reach its outcome is
+/// an internal error, never a reported counterexample.
 checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec, const VerifyCliOptions& o,
-                          const VerifySettings& s, const checker::Finding& f, std::ostream& err) {
+                          const VerifySettings& s, const checker::Finding& f) {
   const bool cycle = f.kind == checker::FindingKind::NonTermination;
   const checker::ReplayOutcome r = checker::replay_launch(setup, s.model, f.steps,
                                                           cycle ? std::optional<std::size_t>(f.cycle_start)
                                                                 : std::nullopt,
                                                           s.explore.canonical);
   if (!r.ok || r.digest != f.digest) {
-    err << fmt::format("lockstep: warning: the counterexample does not replay to the explored state{}{}\n",
-                       r.ok ? "" : ": ", r.error);
+    throw std::logic_error(fmt::format("the {} counterexample does not replay to the explored state{}{}",
+                                       checker::finding_kind_name(f.kind), r.ok ? "" : ": ", r.error));
   }
   checker::TraceOrigin origin;
   origin.ptx = o.file;
@@ -55,10 +58,16 @@ checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& 
   origin.canonical = s.explore.canonical;
   checker::TraceEnd end{r.waits, r.fault, {}};
   if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
-  return checker::build_trace(setup, origin, f, end);
+  checker::Trace t = checker::build_trace(setup, origin, f, end);
+  const checker::TraceReplay check = checker::replay_trace(setup, &spec, t);
+  if (!check.ok) {
+    throw std::logic_error(fmt::format("the {} counterexample's trace does not replay: {}",
+                                       checker::finding_kind_name(f.kind), check.error));
+  }
+  return t;
 }
 
-int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) {
+int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err*/) {
   const VerifySettings s = parse_verify_options(o);
   const ir::Module module = load_ptx_file(o.file);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
@@ -91,6 +100,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   rep.reconvergence = o.reconvergence;
   rep.grid = setup->shape.grid;
   rep.block = setup->shape.block;
+  rep.cooperative = setup->cooperative;
   rep.properties = s.properties;
   rep.options = s.explore;
   rep.timing = !o.no_timing;
@@ -109,14 +119,14 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
     if (!r.ok) fail(fmt::format("the counterexample does not replay with the model's input values: {}", r.error));
     if (cycle && r.cycle_digest != r.digest) fail("the counterexample's cycle does not close with the model's input values");
     f.digest = r.digest;
-    trace = make_trace(*concrete_setup, concrete, o, s, f, err);
+    trace = make_trace(*concrete_setup, concrete, o, s, f);
     trace->inputs = to_trace_inputs(sym->inputs);
     rep.inputs = trace->inputs;
     rep.trace = &*trace;
     rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
     checker::write_trace_file(*trace, rep.trace_path);
   } else if (e.finding) {
-    trace = make_trace(*setup, spec, o, s, *e.finding, err);
+    trace = make_trace(*setup, spec, o, s, *e.finding);
     rep.trace = &*trace;
     rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
     checker::write_trace_file(*trace, rep.trace_path);

@@ -1,6 +1,7 @@
 #include "cli/run_report.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <span>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "checker/trace/trace_text.hpp"
+#include "semantics/launch/grid_barrier_hang.hpp"
 #include "semantics/spec/element.hpp"
 #include "semantics/spec/expect.hpp"
 
@@ -52,16 +54,30 @@ std::string where(const sem::LaunchSetup& s, std::uint32_t pc) {
 std::string dim3(const std::array<std::uint32_t, 3>& v) { return fmt::format("({},{},{})", v[0], v[1], v[2]); }
 
 std::string state_name(const sem::StuckThreads& t) {
-  return t.progressing ? "spinning" : sem::wait_kind_name(t.wait.kind);
+  if (t.progressing && t.wait.kind != sem::WaitKind::GridBarrier) return "spinning";
+  return sem::wait_kind_name(t.wait.kind);
+}
+
+/// The grid-barrier hang of a livelock, when every spinning thread is in a grid barrier's loop.
+std::optional<sem::GridBarrierHang> grid_hang(const sem::LaunchSetup& s, const sem::RunResult& res) {
+  std::vector<std::pair<std::uint32_t, bool>> spinning;
+  for (const sem::StuckThreads& t : res.stuck) {
+    if (t.progressing) spinning.emplace_back(t.block, t.wait.kind == sem::WaitKind::GridBarrier);
+  }
+  return sem::grid_barrier_hang(s, spinning);
 }
 
 std::string reason(const sem::LaunchSetup& s, const sem::StuckThreads& t) {
+  if (t.wait.kind == sem::WaitKind::GridBarrier) {
+    return "waits at the grid barrier (grid.sync(); spinning on the grid workspace)";
+  }
   switch (t.progressing ? sem::WaitKind::Ready : t.wait.kind) {
     case sem::WaitKind::Ready: return t.progressing ? "keeps executing inside the cycle" : "could issue but never finishes";
     case sem::WaitKind::Reconverge: return fmt::format("waits for reconvergence at {}", where(s, t.wait.until_pc));
     case sem::WaitKind::Pending: return "a divergent path that the SIMT stack never schedules";
     case sem::WaitKind::Barrier: return "waits at a barrier";
     case sem::WaitKind::WarpSync: return "waits at a warp-synchronous instruction for lanes that never arrive";
+    case sem::WaitKind::GridBarrier: break;
   }
   return {};
 }
@@ -115,13 +131,17 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
   const sem::LaunchSetup& s = *c.setup;
   const sem::RunResult& res = r.result;
   out << r.output;
-  out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}\n", s.kernel->name, c.model, c.schedule,
-                     dim3(s.shape.grid), dim3(s.shape.block));
+  out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}{}\n", s.kernel->name, c.model,
+                     c.schedule, dim3(s.shape.grid), dim3(s.shape.block), s.cooperative ? "  (cooperative)" : "");
   switch (res.status) {
     case sem::RunStatus::Completed: out << "status: completed\n"; break;
     case sem::RunStatus::Deadlock: out << "status: deadlock: no thread can issue and some never finished\n"; break;
     case sem::RunStatus::Livelock:
-      if (res.fair) {
+      if (const auto hang = res.fair ? grid_hang(s, res) : std::nullopt) {
+        out << fmt::format("status: deadlock at the grid barrier: {} (the waiting threads spin: the launch state "
+                           "repeats every {} steps)\n",
+                           sem::grid_barrier_text(s, *hang), res.cycle_steps);
+      } else if (res.fair) {
         out << fmt::format("status: livelock: the launch state repeats every {} steps under a fair schedule; "
                            "these threads can never finish{}\n",
                            res.cycle_steps, c.model == "mimd" ? "" : " (SIMT-induced deadlock)");
@@ -188,6 +208,7 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   j["schedule"] = c.schedule;
   j["grid"] = s.shape.grid;
   j["block"] = s.shape.block;
+  if (s.cooperative) j["cooperative"] = true;
   j["steps"] = res.stats.steps;
   j["warp_instructions"] = res.stats.warp_instructions;
   j["thread_instructions"] = res.stats.thread_instructions;
@@ -241,8 +262,13 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
       loops.push_back({{"header_pc", h}, {"line", s.kernel->code[h].loc.line},
                        {"cuda", cuda_json(*s.module, s.kernel->code[h])}});
     }
-    j["livelock"] = {{"fair", res.fair}, {"simt_induced", res.fair && c.model != "mimd"},
+    const auto hang = res.fair ? grid_hang(s, res) : std::nullopt;
+    j["livelock"] = {{"fair", res.fair}, {"simt_induced", res.fair && c.model != "mimd" && !hang},
                      {"cycle_steps", res.cycle_steps}, {"cycle_pcs", res.cycle_pcs}, {"loops", std::move(loops)}};
+    if (hang) {
+      j["livelock"]["grid_barrier"] = {{"waiting_blocks", hang->waiting}, {"missing_blocks", hang->missing},
+                                       {"text", sem::grid_barrier_text(s, *hang)}};
+    }
   }
   if (res.fault) {
     const sem::LaunchFault& f = *res.fault;

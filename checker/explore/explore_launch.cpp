@@ -6,6 +6,8 @@
 
 #include "checker/explore/concrete_generator.hpp"
 #include "checker/explore/explorer.hpp"
+#include "checker/explore/fairness_units.hpp"
+#include "semantics/launch/grid_barrier_wait.hpp"
 #include "semantics/model/model_mimd.hpp"
 #include "semantics/model/model_stack.hpp"
 #include "semantics/spec/expect.hpp"
@@ -51,6 +53,17 @@ ReplayOutcome replay_with(const sem::LaunchSetup& setup, M model, std::span<cons
   r.ok = true;
   std::vector<sem::WaitInfo> scratch;
   bool canonical_yet = false;
+  // Weak fairness of the cycle: units enabled in every state of it, units that issue in it.
+  const std::uint32_t units = unit_count(s);
+  std::vector<std::uint64_t> always(unit_words(units), ~std::uint64_t{0});
+  std::vector<std::uint64_t> issued(unit_words(units), 0);
+  const auto keep_enabled = [&] {
+    std::vector<std::uint64_t> now(always.size(), 0);
+    for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
+      for (sem::Mask m = s.enabled(w); m != 0; m &= m - 1) set_bit(now, unit_of<S>(w, sem::lowest_lane(m)));
+    }
+    for (std::size_t k = 0; k < always.size(); ++k) always[k] &= now[k];
+  };
   const auto settle_prefix = [&] {
     if (!canonical_yet) gen.canonicalize(s);
     canonical_yet = true;
@@ -59,6 +72,10 @@ ReplayOutcome replay_with(const sem::LaunchSetup& setup, M model, std::span<cons
     const StepRecord& rec = steps[i];
     if (!rec.prefix) settle_prefix();
     if (cycle_start && *cycle_start == i) r.cycle_digest = digest_of(s);
+    if (cycle_start && i >= *cycle_start) {
+      keep_enabled();
+      set_bit(issued, unit_of<S>(rec.warp, rec.key));
+    }
     if (!replay_step(s, rec)) {
       r.ok = false;
       r.error = fmt::format("step {}: unit {} of warp {} is not enabled (the trace does not replay)", i, rec.key,
@@ -70,14 +87,22 @@ ReplayOutcome replay_with(const sem::LaunchSetup& setup, M model, std::span<cons
   }
   settle_prefix();
   if (cycle_start && *cycle_start == steps.size()) r.cycle_digest = digest_of(s);
+  if (cycle_start && r.ok) {
+    keep_enabled();
+    for (std::uint32_t u = 0; u < units; ++u) {
+      if (test_bit(always, u) && !test_bit(issued, u)) r.starved.push_back(u);
+    }
+  }
   r.digest = digest_of(s);
   r.status = s.status();
   r.fault = s.fault();
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
     scratch.clear();
     s.explain(w, scratch);
+    sem::mark_grid_barrier_waits(s, w, scratch);
     for (const sem::WaitInfo& wi : scratch) r.waits.emplace_back(w, wi);
   }
+  for (std::uint32_t w = 0; w < s.warp_count() && !r.any_enabled; ++w) r.any_enabled = s.enabled(w) != 0;
   r.output = s.output();
   r.memory = s.global();
   return r;

@@ -47,6 +47,11 @@ struct ReplayOutcome {
   std::optional<Digest> cycle_digest;  ///< after steps[0, cycle_start), when cycle_start was given
   std::optional<sem::LaunchFault> fault;
   std::vector<std::pair<std::uint32_t, sem::WaitInfo>> waits;  ///< where every unfinished thread is, by warp
+  bool any_enabled = false;  ///< some unit may issue in the state reached (false at a deadlock)
+  /// With a cycle: the fairness units (warp, or warp * 32 + lane under a
+  /// thread-unit model) enabled in every state of the cycle that never issue
+  /// in it. Empty for a weakly fair cycle.
+  std::vector<std::uint32_t> starved;
   std::string output;  ///< printf output
   sem::GlobalMemory memory;
   std::uint64_t instructions = 0;

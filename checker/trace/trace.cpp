@@ -17,12 +17,25 @@ std::string finding_label(FindingKind kind, std::string_view model, const std::v
     case FindingKind::ExpectMismatch: return "expect mismatch";
     case FindingKind::NonTermination: break;
   }
+  bool grid = false;
+  bool other_spin = false;
+  for (const TraceStuck& s : stuck) {
+    grid = grid || s.state == "grid-barrier";
+    other_spin = other_spin || s.state == "spinning";
+  }
+  if (grid && !other_spin) return "deadlock at the grid barrier";
   if (model != "mimd") {
     for (const TraceStuck& s : stuck) {
       if (s.state == "reconvergence") return "SIMT-induced deadlock";
     }
   }
   return "livelock";
+}
+
+std::string finding_summary(const Trace& t) {
+  if (t.kind == FindingKind::Error && t.fault) return fmt::format("{} ({}: {})", t.label, t.fault->kind, t.fault->message);
+  if (t.kind == FindingKind::NonTermination && !t.detail.empty()) return fmt::format("{} ({})", t.label, t.detail);
+  return t.label;
 }
 
 std::string digest_hex(const Digest& d) { return fmt::format("{:016x}{:016x}", d.hi, d.lo); }

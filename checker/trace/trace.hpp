@@ -26,7 +26,7 @@
 namespace lockstep::checker {
 
 /// The trace format version this build writes and reads.
-inline constexpr int kTraceVersion = 1;
+inline constexpr int kTraceVersion = 2;
 
 struct TraceStep {
   std::uint32_t warp = 0;           ///< warp index in the launch
@@ -49,8 +49,9 @@ struct TraceStuck {
   std::uint32_t warp_in_block = 0;
   sem::Mask lanes = 0;
   std::uint32_t pc = 0;
-  /// "reconvergence", "pending-path", "barrier", "warp-sync", or "spinning"
-  /// (the threads keep issuing inside the cycle).
+  /// "reconvergence", "pending-path", "barrier", "warp-sync", "spinning"
+  /// (the threads keep issuing inside the cycle) or "grid-barrier" (spinning
+  /// in the loop of a cooperative launch's grid barrier).
   std::string state;
   std::optional<std::uint32_t> until_pc;  ///< reconvergence: where they wait
 };
@@ -106,6 +107,12 @@ struct Trace {
 /// cycle under a SIMT-stack model in which some thread waits for
 /// reconvergence, else "livelock"; "deadlock", "error", "expect mismatch".
 [[nodiscard]] std::string finding_label(FindingKind kind, std::string_view model, const std::vector<TraceStuck>& stuck);
+
+/// The label followed by what names the finding: for an error, the fault
+/// ("error (trap: trap executed)"); for a cycle with a detail, the detail
+/// ("deadlock at the grid barrier (block 0 waits in grid.sync() for block 1,
+/// which never arrives)"); otherwise the label alone.
+[[nodiscard]] std::string finding_summary(const Trace& t);
 
 /// 32 hex digits, high half first.
 [[nodiscard]] std::string digest_hex(const Digest& d);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "frontend/ptx/printer_parts.hpp"
+#include "semantics/launch/grid_barrier_hang.hpp"
 
 namespace lockstep::checker {
 namespace {
@@ -54,6 +55,16 @@ std::vector<TraceStuck> stuck_threads(const sem::LaunchSetup& s, const Finding& 
     out.push_back(std::move(t));
   }
   return out;
+}
+
+/// "block 0 waits in grid.sync() for block 1, which never arrives", or "".
+std::string grid_barrier_detail(const sem::LaunchSetup& s, const std::vector<TraceStuck>& stuck) {
+  std::vector<std::pair<std::uint32_t, bool>> spinning;
+  for (const TraceStuck& t : stuck) {
+    if (t.state == "grid-barrier" || t.state == "spinning") spinning.emplace_back(t.block, t.state == "grid-barrier");
+  }
+  const auto hang = sem::grid_barrier_hang(s, spinning);
+  return hang ? sem::grid_barrier_text(s, *hang) : std::string();
 }
 
 }  // namespace
@@ -107,6 +118,7 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
   }
   t.mismatches = end.mismatches;
   t.label = finding_label(t.kind, t.model, t.stuck);
+  if (finding.kind == FindingKind::NonTermination && t.detail.empty()) t.detail = grid_barrier_detail(setup, t.stuck);
   return t;
 }
 

@@ -33,6 +33,7 @@ std::string outcome_mismatch(const Trace& t, const TraceReplay& r) {
   switch (t.kind) {
     case FindingKind::Deadlock:
       if (o.status != sem::LaunchStatus::Running) return "the launch did not deadlock: it ended";
+      if (o.any_enabled) return "the launch did not deadlock: a unit may still issue at the end";
       break;
     case FindingKind::Error:
       if (o.status != sem::LaunchStatus::Error) return "the launch did not fault";
@@ -47,6 +48,10 @@ std::string outcome_mismatch(const Trace& t, const TraceReplay& r) {
       if (*o.cycle_digest != o.digest) {
         return fmt::format("the cycle does not return to its first state (digest {} at step {}, {} after the cycle)",
                            digest_hex(*o.cycle_digest), *t.cycle_start, digest_hex(o.digest));
+      }
+      if (!o.starved.empty()) {
+        return fmt::format("the cycle is not weakly fair: unit {} is enabled in every state of it and never issues",
+                           o.starved.front());
       }
       break;
   }

@@ -20,6 +20,7 @@ std::string stuck_reason(const TraceStuck& s) {
   if (s.state == "barrier") return "waits at a barrier";
   if (s.state == "warp-sync") return "waits at a warp-synchronous instruction for lanes that never arrive";
   if (s.state == "spinning") return "spinning (keeps issuing inside the cycle)";
+  if (s.state == "grid-barrier") return "waits at the grid barrier (grid.sync(); spinning on the grid workspace)";
   return s.state;
 }
 
@@ -51,7 +52,9 @@ std::string lane_set_text(sem::Mask m) {
 std::string trace_headline(const Trace& t) {
   const std::string order = t.model == "mimd" ? std::string() : fmt::format(" (push order {})", t.push_order);
   const std::string table = t.model == "mimd" ? std::string() : fmt::format(", reconvergence {}", t.reconvergence);
-  return fmt::format("{} ({}) under {}{}{}", t.label, finding_kind_name(t.kind), t.model, order, table);
+  const std::string what =
+      t.kind == FindingKind::Error ? finding_summary(t) : fmt::format("{} ({})", t.label, finding_kind_name(t.kind));
+  return fmt::format("{} under {}{}{}", what, t.model, order, table);
 }
 
 void stuck_text(std::ostream& out, const std::vector<TraceStuck>& stuck) {

@@ -53,7 +53,7 @@ std::string headline(const VerifyReport& r) {
   switch (v.kind) {
     case VerdictKind::Verified: return "verified: exhaustive for this launch";
     case VerdictKind::Counterexample:
-      return fmt::format("counterexample: {}", r.trace ? r.trace->label : finding_kind_name(*v.finding));
+      return fmt::format("counterexample: {}", r.trace ? finding_summary(*r.trace) : finding_kind_name(*v.finding));
     case VerdictKind::Inconclusive: {
       std::string s = fmt::format("inconclusive: {} was reached", bound_text(v.bound, v.bound_limit));
       if (!v.bound_detail.empty()) s += fmt::format(" ({})", v.bound_detail);
@@ -82,8 +82,8 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   out << fmt::format("verdict: {}\n", headline(r));
   out << fmt::format("  kernel: {} in {}\n", r.kernel, r.ptx);
   out << fmt::format("  model: {}\n", model_text(r));
-  out << fmt::format("  launch: grid {}, block {} ({} threads), inputs: {}\n", dim3(r.grid), dim3(r.block),
-                     threads(r), inputs_text(r));
+  out << fmt::format("  launch: grid {}, block {} ({} threads{}), inputs: {}\n", dim3(r.grid), dim3(r.block),
+                     threads(r), r.cooperative ? ", cooperative: every block co-resident" : "", inputs_text(r));
   out << fmt::format("  properties: {}\n", properties_text(r.properties));
   out << fmt::format("  reductions: {}\n", reductions_text(r.options));
   out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
@@ -117,6 +117,7 @@ ordered_json verify_json(const VerifyReport& r) {
   j["push_order"] = push_order_of(r.model);
   j["reconvergence"] = r.model == "mimd" ? ordered_json(nullptr) : ordered_json(r.reconvergence);
   j["shape"] = {{"grid", r.grid}, {"block", r.block}};
+  if (r.cooperative) j["shape"]["cooperative"] = true;
   ordered_json inputs = ordered_json::object();
   for (const TraceInput& in : r.inputs) {
     const ordered_json x = ordered_json::parse(in.value, nullptr, false);

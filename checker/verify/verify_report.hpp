@@ -35,6 +35,7 @@ struct VerifyReport {
   std::string reconvergence;
   std::array<std::uint32_t, 3> grid{1, 1, 1};
   std::array<std::uint32_t, 3> block{1, 1, 1};
+  bool cooperative = false;  ///< a cooperative launch: every block co-resident, grid workspace provided
   std::vector<TraceInput> inputs;  ///< a counterexample's input values (symbolic launches)
   std::string symbolic;            ///< symbolic launches: the input ranges the verdict covers
   VerifyProperties properties;

@@ -51,6 +51,11 @@ struct LaunchSetup {
   SpaceMemory params;                                   ///< the .param image
   SpaceMemory constants;                                ///< the .const image with `[constants]` applied
   std::vector<BufferBinding> buffers;                   ///< as in the spec, in order
+  /// A cooperative launch: every block co-resident, and the address of the
+  /// grid-synchronisation workspace (0 when not cooperative) that %envreg1
+  /// (high half) and %envreg2 (low half) read (grid_workspace.hpp).
+  bool cooperative = false;
+  std::uint64_t grid_workspace = 0;
 
   LaunchSetup() = default;
   LaunchSetup(const LaunchSetup&) = delete;

@@ -84,6 +84,9 @@ void LaunchState<M, D>::explain(std::uint32_t w, std::vector<WaitInfo>& out) con
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::hash(StateHasher& h) const {
   const auto sink = [&h](const void* p, std::size_t n) { h.bytes(p, n); };
+  // The status first: a step that faults changes nothing else (the faulting
+  // instruction has no effect), and an ended launch must never match a running one.
+  h.value(status_);
   global_.hash_append(sink);
   for (const BlockData& b : blocks_) {
     b.shared.hash_append(sink);

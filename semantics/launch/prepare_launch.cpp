@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "semantics/launch/grid_workspace.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/element.hpp"
 
@@ -91,6 +92,32 @@ void apply_constants(LaunchSetup& s, const LaunchSpec& spec) {
   }
 }
 
+InputError ptx_error(const ir::Module& m, const ir::Instr& in, std::string message) {
+  return InputError(Diagnostic{Severity::Error, m.path, in.loc, std::move(message)});
+}
+
+/// Refuses %envreg reads the launch cannot give a value, and allocates the
+/// grid workspace of a cooperative launch.
+void setup_cooperative(LaunchSetup& s, const LaunchSpec& spec) {
+  const ir::Kernel& k = *s.kernel;
+  if (const auto r = first_unmodelled_envreg_read(k)) {
+    throw ptx_error(*s.module, k.code[r->pc],
+                    fmt::format("%envreg{} is a driver-defined register lockstep does not model (only %envreg1 and "
+                                "%envreg2, the grid workspace of a cooperative launch, have values)",
+                                r->index));
+  }
+  if (const auto r = first_envreg_read(k); r && !spec.cooperative) {
+    throw ptx_error(*s.module, k.code[r->pc],
+                    fmt::format("kernel '{}' reads %envreg{}, the grid-synchronisation workspace of a cooperative "
+                                "launch (cooperative groups' this_grid()), but the launch is not cooperative: add "
+                                "`cooperative = true` to {}",
+                                k.name, r->index, spec.path));
+  }
+  s.cooperative = spec.cooperative;
+  if (!spec.cooperative) return;
+  s.grid_workspace = s.initial_global.allocate(kGridWorkspaceBytes, 256, "grid workspace");
+}
+
 }  // namespace
 
 std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const LaunchSpec& spec, ReconvergenceChoice table) {
@@ -117,6 +144,7 @@ std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const Laun
     if (!b.bytes.empty()) s->initial_global.write(bb.address, b.bytes.size(), b.bytes.data());
     s->buffers.push_back(bb);
   }
+  setup_cooperative(*s, spec);
   s->params = s->layout->new_params();
   s->constants = s->layout->const_image();
   write_params(*s, spec);

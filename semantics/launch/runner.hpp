@@ -19,6 +19,7 @@
 #include <set>
 #include <vector>
 
+#include "semantics/launch/grid_barrier_wait.hpp"
 #include "semantics/launch/launch_state.hpp"
 #include "semantics/launch/run_options.hpp"
 #include "semantics/launch/run_result.hpp"
@@ -259,6 +260,7 @@ class Runner {
       if (s_.warp_done(w)) continue;
       waits.clear();
       s_.explain(w, waits);
+      mark_grid_barrier_waits(s_, w, waits);
       Mask issued = 0;
       for (const Issue& i : log) {
         if (i.warp == w) issued |= i.threads;

@@ -2,8 +2,10 @@
 // (the LaneEnv of semantics/exec/lane_env.hpp).
 //
 // Values that depend on the machine are fixed so runs are deterministic:
-// %smid = 0, %nsmid = 1, %gridid = 0, %envreg<N> = 0, performance counters
-// = 0, %clock/%clock64/%globaltimer = the launch's step counter at issue.
+// %smid = 0, %nsmid = 1, %gridid = 0, performance counters = 0,
+// %clock/%clock64/%globaltimer = the launch's step counter at issue.
+// %envreg1/%envreg2 hold the grid workspace address of a cooperative launch
+// (high, low half); prepare_launch refuses every other %envreg read.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +53,9 @@ class WarpEnv final : public LaneEnv {
       case R::TotalSmemSize: return s_.shared_bytes();
       case R::DynamicSmemSize: return sh.dynamic_shared;
       case R::AggrSmemSize: return s_.shared_bytes();
-      default: return 0;  // %pm*, %envreg
+      case R::Envreg:
+        return c == 1 ? s_.grid_workspace >> 32 : c == 2 ? s_.grid_workspace & 0xffffffffU : 0;
+      default: return 0;  // %pm*
     }
   }
   void special_lanes(ir::SpecialReg r, std::uint32_t c, std::uint32_t active, std::uint64_t* out) const override {

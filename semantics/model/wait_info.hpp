@@ -15,6 +15,8 @@ enum class WaitKind : std::uint8_t {
   Pending,      ///< a divergent path on the SIMT stack that runs after the paths above it
   Barrier,      ///< arrived at a CTA barrier
   WarpSync,     ///< arrived at a warp-synchronous collective / bar.warp.sync
+  GridBarrier,  ///< could issue, but spins in a grid barrier on the grid workspace (reports only:
+                ///< semantics/launch/grid_barrier_wait.hpp; models never say it)
 };
 
 struct WaitInfo {
@@ -31,6 +33,7 @@ struct WaitInfo {
     case WaitKind::Pending: return "pending-path";
     case WaitKind::Barrier: return "barrier";
     case WaitKind::WarpSync: return "warp-sync";
+    case WaitKind::GridBarrier: return "grid-barrier";
   }
   return "?";
 }

@@ -9,6 +9,11 @@
 //   block = [32, 2]            # 1..3 positive integers; x, y <= 1024, z <= 64,
 //                              # x*y*z <= 1024
 //   shared_bytes = 512         # optional dynamic shared memory, 0..233472 (228 KiB)
+//   cooperative = true         # optional, default false: a cooperative launch
+//                              # (cudaLaunchCooperativeKernel): every block is
+//                              # co-resident and the runtime provides the
+//                              # grid-synchronisation workspace that %envreg1
+//                              # (high 32 bits) and %envreg2 (low) point at
 //   params = ["out", {type = "s32", value = 5}]   # optional, in order: a buffer
 //                              # name (its device address) or a scalar
 //                              # {type = "s32", symbolic = true, name = "n",
@@ -129,6 +134,8 @@ struct LaunchSpec {
   std::array<std::uint32_t, 3> grid{1, 1, 1};
   std::array<std::uint32_t, 3> block{1, 1, 1};
   std::uint32_t shared_bytes = 0;
+  bool cooperative = false;             ///< a cooperative launch (grid workspace, co-resident blocks)
+  ir::SrcLoc cooperative_loc;
   std::vector<BufferSpec> buffers;      ///< in file order
   std::vector<ParamSpec> params;        ///< in argument order
   std::vector<ConstantSpec> constants;  ///< in file order

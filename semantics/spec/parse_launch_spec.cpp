@@ -11,6 +11,7 @@ namespace lockstep::sem {
 namespace {
 
 using spec_detail::TomlReader;
+using spec_detail::node_kind;
 
 constexpr std::uint32_t kMaxBlockThreads = 1024;
 constexpr std::uint32_t kMaxSharedBytes = 228U * 1024U;
@@ -59,6 +60,15 @@ void parse_shared(const TomlReader& r, const toml::table& root, LaunchSpec& s) {
   s.shared_bytes = static_cast<std::uint32_t>(v);
 }
 
+void parse_cooperative(const TomlReader& r, const toml::table& root, LaunchSpec& s) {
+  const toml::node* n = root.get("cooperative");
+  if (n == nullptr) return;
+  const auto* b = n->as_boolean();
+  if (b == nullptr) r.fail(*n, "cooperative", fmt::format("expected true or false, got {}", node_kind(*n)));
+  s.cooperative = b->get();
+  s.cooperative_loc = TomlReader::loc(*n);
+}
+
 toml::table parse_toml(std::string_view text, const std::string& path) {
   try {
     return toml::parse(text, std::string_view(path));
@@ -93,7 +103,8 @@ LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_
                              const std::filesystem::path& base_dir) {
   const toml::table root = parse_toml(text, path_for_messages);
   const TomlReader r(path_for_messages, text);
-  r.check_keys(root, "", {"kernel", "grid", "block", "shared_bytes", "params", "buffer", "constants", "expect"});
+  r.check_keys(root, "", {"kernel", "grid", "block", "shared_bytes", "cooperative", "params", "buffer", "constants",
+                          "expect"});
   LaunchSpec s;
   s.path = path_for_messages;
   parse_kernel(r, root, s);
@@ -106,6 +117,7 @@ LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_
                        threads, kMaxBlockThreads));
   }
   parse_shared(r, root, s);
+  parse_cooperative(r, root, s);
   spec_detail::parse_buffers(r, root, base_dir, s);
   spec_detail::parse_params(r, root, s);
   spec_detail::parse_constants(r, root, s);

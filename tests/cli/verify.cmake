@@ -144,3 +144,64 @@ add_test(NAME cli.run.symbolic_inputs COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EX
   ${VERIFY_GOLDEN}/symbolic_barrier.run_n5.txt 3 run ${SYM}.ptx --launch ${SYM}.toml --inputs n=5)
 add_test(NAME cli.run.symbolic_bad_inputs COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: --inputs: 'n5' is not NAME=VALUE" run ${SYM}.ptx --launch ${SYM}.toml --inputs n5)
+
+# Faults (issue: a fault is an error, never non-termination): kernels written
+# for these tests at -O3 and -G; every counterexample is an error whose trace
+# replays to the fault (replay exit 5), except the ticket loop under the
+# stack, which never gets past the loop (SIMT-induced deadlock).
+set(FAULTS tests/cli/verify_inputs/faults)
+foreach(opt faults faults_g)
+  foreach(kernel wait_then_check store_past_end)
+    foreach(model mimd stack)
+      verify_golden(fault.${kernel}.${opt}.${model} faults/${kernel}.${opt}.${model}.txt 3 5 ${FAULTS}/${opt}.ptx
+        --launch ${FAULTS}/${kernel}.toml --model ${model})
+    endforeach()
+  endforeach()
+  verify_golden(fault.ticket_then_trap.${opt}.mimd faults/ticket_then_trap.${opt}.mimd.txt 3 5 ${FAULTS}/${opt}.ptx
+    --launch ${FAULTS}/ticket_then_trap.toml --model mimd)
+  verify_golden(fault.ticket_then_trap.${opt}.stack faults/ticket_then_trap.${opt}.stack.txt 3 3 ${FAULTS}/${opt}.ptx
+    --launch ${FAULTS}/ticket_then_trap.toml --model stack)
+endforeach()
+# The hand-written fault kernels of `run` (tests/cli/run_inputs/faults).
+foreach(kernel trap oob_store assert_fail null_store brx_range)
+  verify_golden(fault.run_input.${kernel} faults/${kernel}.mimd.txt 3 5 tests/cli/run_inputs/faults/${kernel}.ptx
+    --launch tests/cli/run_inputs/faults/${kernel}.toml --model mimd)
+endforeach()
+
+# Cooperative launches (tests/cli/verify_inputs/coop): a correct grid barrier
+# verifies; the grid barrier under a branch on the block index is a deadlock
+# at the grid barrier naming the blocks (a cycle of the waiting block's spin:
+# replay exit 3); without `cooperative = true` both are refused at the PTX
+# line that reads %envreg.
+set(COOP tests/cli/verify_inputs/coop)
+verify_golden(coop.partial_sums.O3.mimd coop/partial_sums.O3.mimd.txt 0 - ${COOP}/grid_sync.ptx
+  --launch ${COOP}/partial_sums_2x2.toml --model mimd)
+foreach(opt grid_sync grid_sync_g)
+  verify_golden(coop.partial_sums.${opt}.stack coop/partial_sums.${opt}.stack.txt 0 - ${COOP}/${opt}.ptx
+    --launch ${COOP}/partial_sums.toml --model stack)
+  foreach(model mimd stack)
+    verify_golden(coop.block0_sync.${opt}.${model} coop/block0_sync.${opt}.${model}.txt 3 3 ${COOP}/${opt}.ptx
+      --launch ${COOP}/block0_sync.toml --model ${model})
+  endforeach()
+endforeach()
+verify_golden(json.coop.block0_sync coop/block0_sync.stack.json 3 3 ${COOP}/grid_sync.ptx
+  --launch ${COOP}/block0_sync.toml --model stack --json)
+cli_verify_usage(coop.not_cooperative
+  "${COOP}/grid_sync.ptx:33:2: error: kernel '_Z17grid_partial_sumsPKiPiS1_' reads %envreg2, the grid-synchronisation workspace of a cooperative launch (cooperative groups' this_grid()), but the launch is not cooperative: add `cooperative = true` to ${COOP}/partial_sums_not_coop.toml"
+  verify ${COOP}/grid_sync.ptx --launch ${COOP}/partial_sums_not_coop.toml)
+add_test(NAME cli.run.coop.not_cooperative COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "${COOP}/grid_sync_g.ptx:924:2: error: kernel '_Z19grid_sync_in_block0Pi' reads %envreg2, the grid-synchronisation workspace of a cooperative launch (cooperative groups' this_grid()), but the launch is not cooperative: add `cooperative = true` to ${COOP}/block0_sync_not_coop.toml"
+  run ${COOP}/grid_sync_g.ptx --launch ${COOP}/block0_sync_not_coop.toml)
+foreach(model mimd stack)
+  add_test(NAME cli.run.coop.block0_sync.${model} COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${VERIFY_GOLDEN}/coop/block0_sync.run.${model}.txt 3 run ${COOP}/grid_sync.ptx --launch ${COOP}/block0_sync.toml
+    --model ${model})
+  add_test(NAME cli.run.coop.partial_sums.${model} COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${VERIFY_GOLDEN}/coop/partial_sums.run.${model}.txt 0 run ${COOP}/grid_sync.ptx --launch ${COOP}/partial_sums.toml
+    --model ${model})
+endforeach()
+add_test(NAME cli.run.coop.block0_sync.json COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${VERIFY_GOLDEN}/coop/block0_sync.run.json 3 run ${COOP}/grid_sync.ptx --launch ${COOP}/block0_sync.toml --json)
+# %envreg1:%envreg2 of a cooperative launch: the grid workspace's address.
+add_test(NAME cli.run.coop.workspace_address COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${VERIFY_GOLDEN}/coop/workspace_reader.run.txt 0 run ${COOP}/workspace_reader.ptx --launch ${COOP}/workspace_reader.toml)

@@ -69,7 +69,7 @@ TEST(TraceJson, RoundTrip) {
 
 TEST(TraceJson, WritesTheDocumentedKeys) {
   const auto j = trace_json(sample());
-  EXPECT_EQ(j["lockstep_trace"], 1);
+  EXPECT_EQ(j["lockstep_trace"], 2);
   EXPECT_EQ(j["kind"], "non-termination");
   EXPECT_EQ(j["steps"][1]["lanes"], "0xfffffffe");
   EXPECT_EQ(j["steps"][0]["src"], nullptr);
@@ -116,8 +116,8 @@ TEST(TraceJson, SyntaxErrorHasPosition) {
 TEST(TraceJson, RejectsOtherDocuments) {
   EXPECT_EQ(error_of("[1]"), "t.json: error: expected a JSON object (a lockstep trace)");
   EXPECT_EQ(error_of("{\"a\": 1}"), "t.json: error: not a lockstep trace (no 'lockstep_trace' key)");
-  EXPECT_EQ(error_of(with("lockstep_trace", 2)),
-            "t.json: error: lockstep_trace: trace format version 2 is not supported (this build reads 1)");
+  EXPECT_EQ(error_of(with("lockstep_trace", 1)),
+            "t.json: error: lockstep_trace: trace format version 1 is not supported (this build reads 2)");
 }
 
 TEST(TraceJson, RejectsBadFields) {
