@@ -25,7 +25,7 @@ struct EquivBoundsCli {
   std::uint64_t max_states = 10'000'000;
   std::uint64_t max_depth = 1'000'000;
   std::uint64_t max_memory_mib = 4096;
-  double timeout_seconds = 0;
+  double timeout_seconds = 600;  ///< per exploration; a default so an unattended run ends with a verdict
   bool stats = false;
 };
 

@@ -21,7 +21,7 @@ struct VerifyCliOptions {
   std::string max_states = "10000000";
   std::string max_depth = "1000000";
   std::string max_memory = "4096";
-  std::string timeout = "0";
+  std::string timeout = "600";  ///< seconds; a default so an unattended run always ends with a verdict
   bool no_merge = false;
   bool no_canonical = false;
   bool full_states = false;

@@ -205,3 +205,6 @@ add_test(NAME cli.run.coop.block0_sync.json COMMAND ${CLI_DIR}/golden.sh ${LOCKS
 # %envreg1:%envreg2 of a cooperative launch: the grid workspace's address.
 add_test(NAME cli.run.coop.workspace_address COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${VERIFY_GOLDEN}/coop/workspace_reader.run.txt 0 run ${COOP}/workspace_reader.ptx --launch ${COOP}/workspace_reader.toml)
+# verify and equiv end on their own: a default time bound of 600 s.
+add_test(NAME cli.verify.default_timeout COMMAND sh -c "'${LOCKSTEP_EXE}' verify --help | grep -q -- '--timeout TEXT=600 '")
+add_test(NAME cli.equiv.default_timeout COMMAND sh -c "'${LOCKSTEP_EXE}' equiv --help | grep -q -- '--timeout.*600'")
