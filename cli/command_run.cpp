@@ -82,6 +82,7 @@ int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   spec.kernel = t.kernel;
   const auto table = t.reconvergence == "ipdom" ? sem::ReconvergenceChoice::Ipdom : sem::ReconvergenceChoice::Nvidia;
   const auto setup = sem::prepare_launch(module, spec, table);
+  setup->cuda_barrier_rule = t.cuda_barrier_rule;
   const checker::TraceReplay r = checker::replay_trace(*setup, &spec, t);
   if (!r.ok) {
     throw InputError(Diagnostic{Severity::Error, o.replay, {}, fmt::format("the trace does not replay: {}", r.error)});

@@ -56,6 +56,7 @@ checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& 
   origin.model = o.model;
   origin.reconvergence = o.reconvergence;
   origin.canonical = s.explore.canonical;
+  origin.cuda_barrier_rule = s.properties.cuda_barriers;
   checker::TraceEnd end{r.waits, r.fault, {}};
   if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
   checker::Trace t = checker::build_trace(setup, origin, f, end);
@@ -73,6 +74,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   if (!o.kernel.empty()) spec.kernel = select_kernels(module, o.kernel).front()->name;
   const auto setup = sem::prepare_launch(module, spec, s.table);
+  setup->cuda_barrier_rule = s.properties.cuda_barriers;
 
   checker::ExploreRequest req;
   req.model = s.model;
@@ -110,6 +112,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
     // The counterexample holds for the model's input values: replay it concretely with them.
     const sem::LaunchSpec concrete = sem::concretize(spec, sym->inputs);
     const auto concrete_setup = sem::prepare_launch(module, concrete, s.table);
+    concrete_setup->cuda_barrier_rule = s.properties.cuda_barriers;
     // Symbolic states hold terms: the trace records the digest of the concrete replay.
     checker::Finding f = *e.finding;
     const bool cycle = f.kind == checker::FindingKind::NonTermination;
@@ -152,7 +155,8 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_option("--reconvergence", o->reconvergence, "reconvergence table of the stack models: nvidia, ipdom")
       ->capture_default_str();
   cmd->add_option("--property", o->property,
-                  "all; safety (deadlock, faults, [expect]); termination (deadlock, faults, fair cycles)")
+                  "comma-separated: all; safety (deadlock, faults, [expect]); termination (deadlock, faults, fair cycles); "
+                  "barrier-divergence (deadlock, faults, CUDA's barrier rule)")
       ->capture_default_str();
   cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
       ->capture_default_str();

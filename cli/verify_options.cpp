@@ -36,7 +36,9 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
     usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom)", o.reconvergence));
   }
   const auto props = checker::parse_properties(o.property);
-  if (!props) usage_error(fmt::format("unknown property '{}' (all, safety, termination)", o.property));
+  if (!props) usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, "
+                                    "barrier-divergence)",
+                                    o.property));
   s.properties = *props;
   checker::ExploreOptions& e = s.explore;
   e.max_states = count_option("--max-states", o.max_states, 1);

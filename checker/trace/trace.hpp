@@ -96,6 +96,7 @@ struct Trace {
   std::vector<TraceStep> steps;
   std::optional<std::size_t> cycle_start;  ///< non-termination: the cycle is steps[cycle_start, end)
   bool canonical = true;      ///< digests are of canonical states (dead registers zeroed)
+  bool cuda_barrier_rule = false;  ///< recorded under the CUDA barrier rule (a barrier-divergence property)
   Digest state_digest{};      ///< after every step (non-termination: the cycle's state)
   std::vector<TraceStuck> stuck;
   std::optional<TraceFault> fault;

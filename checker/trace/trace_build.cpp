@@ -85,6 +85,7 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
   t.inputs = origin.inputs;
   t.kind = finding.kind;
   t.canonical = origin.canonical;
+  t.cuda_barrier_rule = origin.cuda_barrier_rule;
   t.state_digest = finding.digest;
   t.detail = finding.detail;
   if (finding.kind == FindingKind::NonTermination) t.cycle_start = finding.cycle_start;

@@ -28,6 +28,7 @@ struct TraceOrigin {
   std::string reconvergence;    ///< "nvidia" / "ipdom"
   std::vector<TraceInput> inputs;
   bool canonical = true;
+  bool cuda_barrier_rule = false;
 };
 
 /// What replaying the finding showed: the waits of every unfinished thread

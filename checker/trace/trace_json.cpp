@@ -175,6 +175,7 @@ ordered_json trace_json(const Trace& t) {
   j["kind"] = finding_kind_name(t.kind);
   j["label"] = t.label;
   j["canonical"] = t.canonical;
+  j["barrier_rule"] = t.cuda_barrier_rule ? "cuda" : "counting";
   ordered_json steps = ordered_json::array();
   for (const TraceStep& s : t.steps) {
     steps.push_back({{"warp", s.warp}, {"block", s.block}, {"warp_in_block", s.warp_in_block}, {"unit", s.key},
@@ -252,6 +253,11 @@ Trace parse_trace(std::string_view text, const std::string& path) {
   t.kind = *k;
   t.label = r.str(doc, "label", "");
   t.canonical = r.boolean(doc, "canonical", "");
+  if (doc.contains("barrier_rule")) {
+    const std::string rule = r.str(doc, "barrier_rule", "");
+    if (rule != "cuda" && rule != "counting") r.fail("barrier_rule", fmt::format("unknown rule '{}' (counting, cuda)", rule));
+    t.cuda_barrier_rule = rule == "cuda";
+  }
   const json& steps = r.array(doc, "steps", "");
   for (std::size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(r, steps[i], fmt::format("steps[{}]", i)));
   const json& cs = r.at(doc, "cycle_start", "");

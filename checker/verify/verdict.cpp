@@ -14,11 +14,29 @@ const char* verdict_name(VerdictKind k) noexcept {
   return "?";
 }
 
-std::optional<VerifyProperties> parse_properties(std::string_view name) noexcept {
+namespace {
+std::optional<VerifyProperties> parse_property(std::string_view name) noexcept {
   if (name == "all") return VerifyProperties{};
-  if (name == "safety") return VerifyProperties{true, false, true};
-  if (name == "termination") return VerifyProperties{true, true, false};
+  if (name == "safety") return VerifyProperties{true, false, true, false};
+  if (name == "termination") return VerifyProperties{true, true, false, false};
+  if (name == "barrier-divergence") return VerifyProperties{true, false, false, true};
   return std::nullopt;
+}
+}  // namespace
+
+std::optional<VerifyProperties> parse_properties(std::string_view list) noexcept {
+  VerifyProperties p{false, false, false, false};
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const auto one = parse_property(list.substr(0, comma));
+    if (!one) return std::nullopt;
+    p.deadlock = p.deadlock || one->deadlock;
+    p.termination = p.termination || one->termination;
+    p.expect = p.expect || one->expect;
+    p.cuda_barriers = p.cuda_barriers || one->cuda_barriers;
+    if (comma == std::string_view::npos) return p;
+    list.remove_prefix(comma + 1);
+  }
 }
 
 std::string properties_text(const VerifyProperties& p) {
@@ -26,6 +44,7 @@ std::string properties_text(const VerifyProperties& p) {
   if (p.termination) s += s.empty() ? "non-termination" : ", non-termination";
   s += s.empty() ? "error" : ", error";
   if (p.expect) s += ", expect";
+  if (p.cuda_barriers) s += ", barrier divergence (CUDA rule)";
   return s;
 }
 

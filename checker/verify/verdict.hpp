@@ -28,12 +28,18 @@ struct VerifyProperties {
   bool deadlock = true;     ///< reachable states with unfinished threads and nothing enabled
   bool termination = true;  ///< fair non-terminating cycles
   bool expect = true;       ///< [expect] at every completed state
+  /// CUDA's barrier rule: every thread of a block at the same barrier
+  /// instruction in the same round (LaunchSetup::cuda_barrier_rule)
+  bool cuda_barriers = false;
   // kernel faults are always checked: no verdict exists past one
 };
 
-/// "all", "safety" (deadlock, faults, [expect]; no fairness search) or
-/// "termination" (deadlock, faults, fair cycles; no [expect]).
-[[nodiscard]] std::optional<VerifyProperties> parse_properties(std::string_view name) noexcept;
+/// A comma-separated list of "all" (the default: deadlock, faults,
+/// [expect], fair cycles), "safety" (deadlock, faults, [expect]; no fairness
+/// search), "termination" (deadlock, faults, fair cycles) and
+/// "barrier-divergence" (deadlock, faults and CUDA's barrier rule); the
+/// properties of the items are combined.
+[[nodiscard]] std::optional<VerifyProperties> parse_properties(std::string_view list) noexcept;
 /// "deadlock, non-termination, error, expect" — the properties checked.
 [[nodiscard]] std::string properties_text(const VerifyProperties& p);
 

@@ -56,6 +56,12 @@ struct LaunchSetup {
   /// (high half) and %envreg2 (low half) read (grid_workspace.hpp).
   bool cooperative = false;
   std::uint64_t grid_workspace = 0;
+  /// CUDA's barrier rule as a checked property (`verify --property
+  /// barrier-divergence`): a phase of a barrier without a thread count that
+  /// completes with threads at different barrier instructions, or without
+  /// threads that exited, is an error ("barrier-divergence"). Off: barriers
+  /// count threads per id and exited threads count as arrived.
+  bool cuda_barrier_rule = false;
 
   LaunchSetup() = default;
   LaunchSetup(const LaunchSetup&) = delete;

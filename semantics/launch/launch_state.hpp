@@ -118,6 +118,9 @@ class LaunchState {
   // launch_sync.hpp
   void barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   void try_complete_barrier(std::uint32_t b, unsigned id);
+  /// Under the CUDA barrier rule: fails the launch and returns true when the
+  /// completing phase of barrier `id` of block b breaks it.
+  bool cuda_barrier_violation(std::uint32_t b, unsigned id);
   void collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   /// Executes a warp-synchronous instruction once for `active`; false when it has no semantics.
   bool run_collective(std::uint32_t w, std::uint32_t pc, Mask active);

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -93,6 +95,7 @@ void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
   const std::uint32_t need = bs.expected != 0 ? bs.expected
                                               : setup_->shape.threads_per_block() - blocks_[b].exited;
   if (bs.arrived < need) return;
+  if (setup_->cuda_barrier_rule && bs.expected == 0 && cuda_barrier_violation(b, id)) return;
   std::uint64_t result = 0;
   switch (bs.red_op) {
     case ir::AtomOp::Popc: result = bs.red_true; break;
@@ -111,6 +114,37 @@ void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
     }
     if (a.waits) model_.release(mstate_[a.warp], a.lanes, a.resume_pc);
   }
+}
+
+template <DivergenceModel M, class D>
+bool LaunchState<M, D>::cuda_barrier_violation(std::uint32_t b, unsigned id) {
+  const BarrierState& bs = blocks_[b].barriers[id];
+  const ir::Kernel& k = *setup_->kernel;
+  const auto where = [&](std::uint32_t pc) {
+    const ir::Instr& in = k.code[pc];
+    std::string cuda;
+    if (const auto f = setup_->module->files.find(in.cuda.file); in.cuda.line != 0 && f != setup_->module->files.end()) {
+      cuda = fmt::format(", {}:{}", std::filesystem::path(f->second).filename().string(), in.cuda.line);
+    }
+    return in.loc.line == 0 ? fmt::format("pc {}", pc) : fmt::format("pc {} (line {}{})", pc, in.loc.line, cuda);
+  };
+  const BarrierArrival& first = bs.arrivals.front();
+  for (const BarrierArrival& a : bs.arrivals) {
+    if (a.resume_pc == first.resume_pc) continue;
+    fail(a.warp, a.resume_pc - 1, a.lanes, "barrier-divergence",
+         fmt::format("barrier {} completes with threads at two different barrier instructions, {} and {} (CUDA "
+                     "requires every thread of the block at the same barrier in the same round)",
+                     id, where(first.resume_pc - 1), where(a.resume_pc - 1)));
+    return true;
+  }
+  if (blocks_[b].exited != 0) {
+    fail(first.warp, first.resume_pc - 1, first.lanes, "barrier-divergence",
+         fmt::format("barrier {} at {} completes without {} thread(s) of the block, which exited before reaching "
+                     "it (CUDA requires every thread of the block at the same barrier in the same round)",
+                     id, where(first.resume_pc - 1), blocks_[b].exited));
+    return true;
+  }
+  return false;
 }
 
 template <DivergenceModel M, class D>
@@ -189,9 +223,10 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
       ++i;
     }
   }
-  for (unsigned id = 0; id < kBarriersPerBlock; ++id) {
+  for (unsigned id = 0; id < kBarriersPerBlock && status_ == LaunchStatus::Running; ++id) {
     if (bd.barriers[id].expected == 0) try_complete_barrier(wd.block, id);
   }
+  if (status_ != LaunchStatus::Running) return;
   if (warp_done(w)) {
     wd.regs = {};
     wd.local = {};

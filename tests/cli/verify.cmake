@@ -86,7 +86,7 @@ cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: m
   verify ${SL} --launch ${SL_SPEC} --model simt)
 cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'safe' (nvidia, ipdom)"
   verify ${SL} --launch ${SL_SPEC} --reconvergence safe)
-cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (all, safety, termination)"
+cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence)"
   verify ${SL} --launch ${SL_SPEC} --property liveness)
 cli_verify_usage(bad_max_states "lockstep: error: --max-states: 'many' is not a number from 1 to 18446744073709551615"
   verify ${SL} --launch ${SL_SPEC} --max-states many)
@@ -208,3 +208,23 @@ add_test(NAME cli.run.coop.workspace_address COMMAND ${CLI_DIR}/golden.sh ${LOCK
 # verify and equiv end on their own: a default time bound of 600 s.
 add_test(NAME cli.verify.default_timeout COMMAND sh -c "'${LOCKSTEP_EXE}' verify --help | grep -q -- '--timeout TEXT=600 '")
 add_test(NAME cli.equiv.default_timeout COMMAND sh -c "'${LOCKSTEP_EXE}' equiv --help | grep -q -- '--timeout.*600'")
+
+# CUDA's barrier rule (--property barrier-divergence): two arms at two
+# different __syncthreads() and an early return before a barrier are errors
+# whose traces replay (exit 5) under the rule; under the counting rule of
+# mimd both verify; the uniform barrier verifies under both.
+set(BR tests/cli/verify_inputs/barrier_rule)
+foreach(opt barrier_rule barrier_rule_g)
+  foreach(kernel two_arms early_return)
+    verify_golden(barrier_rule.${kernel}.${opt} barrier_rule/${kernel}.${opt}.txt 3 5 ${BR}/${opt}.ptx
+      --launch ${BR}/${kernel}.toml --model mimd --property barrier-divergence)
+    verify_golden(barrier_rule.${kernel}.${opt}.counting barrier_rule/${kernel}.${opt}.counting.txt 0 - ${BR}/${opt}.ptx
+      --launch ${BR}/${kernel}.toml --model mimd)
+  endforeach()
+  verify_golden(barrier_rule.uniform.${opt} barrier_rule/uniform.${opt}.txt 0 - ${BR}/${opt}.ptx
+    --launch ${BR}/uniform.toml --model mimd --property all,barrier-divergence)
+endforeach()
+verify_golden(barrier_rule.two_arms.stack barrier_rule/two_arms.stack.txt 3 3 ${BR}/barrier_rule.ptx
+  --launch ${BR}/two_arms.toml --model stack)
+verify_golden(json.barrier_rule.two_arms barrier_rule/two_arms.json 3 5 ${BR}/barrier_rule.ptx
+  --launch ${BR}/two_arms.toml --model mimd --property barrier-divergence --json)

@@ -65,6 +65,12 @@ TEST(Verdict, Properties) {
   EXPECT_EQ(properties_text(*parse_properties("safety")), "deadlock, error, expect");
   EXPECT_EQ(properties_text(*parse_properties("termination")), "deadlock, non-termination, error");
   EXPECT_FALSE(parse_properties("liveness").has_value());
+  EXPECT_EQ(properties_text(*parse_properties("barrier-divergence")), "deadlock, error, barrier divergence (CUDA rule)");
+  EXPECT_EQ(properties_text(*parse_properties("all,barrier-divergence")),
+            "deadlock, non-termination, error, expect, barrier divergence (CUDA rule)");
+  EXPECT_EQ(properties_text(*parse_properties("safety,termination")), "deadlock, non-termination, error, expect");
+  EXPECT_FALSE(parse_properties("all,").has_value());
+  EXPECT_FALSE(parse_properties("").has_value());
 }
 
 TEST(Verdict, BoundText) {
