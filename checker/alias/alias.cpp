@@ -46,6 +46,26 @@ class AddressAnalysisImpl {
     const addr::Access* a = find(pc);
     return a == nullptr || (a->addr.space & addr::kCrossThread) != 0;
   }
+  [[nodiscard]] LocalFootprint local_footprint(std::uint32_t pc) const {
+    LocalFootprint out;
+    const addr::Access* a = find(pc);
+    if (a == nullptr) return out;
+    if ((a->addr.space & addr::kLocal) == 0) {
+      out.kind = LocalFootprint::Kind::None;
+      return out;
+    }
+    if (a->addr.space != addr::kLocal || a->addr.any) return out;
+    const auto last = static_cast<std::int64_t>(a->width) - 1;
+    const addr::Interval bytes =
+        a->addr.off.top ? addr::Interval::full() : addr::add(a->addr.off, addr::Interval::range(0, last));
+    for (std::uint8_t i = 0; i < a->addr.nbases; ++i) {
+      const addr::Base& b = a->addr.bases[i];
+      if (b.kind != addr::BaseKind::Sym || b.space != addr::kLocal) return out;
+      out.ranges.push_back({b.scope, b.id, bytes.top, bytes.lo, bytes.hi});
+    }
+    out.kind = out.ranges.empty() ? LocalFootprint::Kind::Unknown : LocalFootprint::Kind::Vars;
+    return out;
+  }
   [[nodiscard]] std::string describe(std::uint32_t pc) const {
     const addr::Access* a = find(pc);
     return a == nullptr ? std::string("none") : addr::describe(ctx_, *a);
@@ -71,6 +91,8 @@ Alias AddressAnalysis::alias(std::uint32_t read_pc, std::uint32_t write_pc) cons
 }
 
 bool AddressAnalysis::may_be_shared(std::uint32_t pc) const noexcept { return impl_->may_be_shared(pc); }
+
+LocalFootprint AddressAnalysis::local_footprint(std::uint32_t pc) const { return impl_->local_footprint(pc); }
 
 std::string AddressAnalysis::describe(std::uint32_t pc) const { return impl_->describe(pc); }
 

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "frontend/ir/kernel.hpp"
 #include "frontend/ir/module.hpp"
@@ -36,6 +37,26 @@ enum class Alias : std::uint8_t { No, May, Must };
 
 /// "no", "may", "must".
 [[nodiscard]] const char* alias_name(Alias a) noexcept;
+
+/// The per-thread local memory one access may touch (the `-G` stack frame,
+/// `__local_depot`, and the other `.local` variables).
+struct LocalFootprint {
+  enum class Kind : std::uint8_t {
+    None,     ///< no local memory
+    Vars,     ///< only local memory, within `ranges`
+    Unknown,  ///< local memory the analysis cannot place (or local and other memory)
+  };
+  /// Bytes [first, last] of a local variable (`whole`: any byte of it).
+  struct Range {
+    ir::SymScope scope = ir::SymScope::Kernel;
+    std::uint32_t var = 0;
+    bool whole = false;
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+  };
+  Kind kind = Kind::Unknown;
+  std::vector<Range> ranges;
+};
 
 struct AliasOptions {
   /// Distinct kernel parameters never alias (off by default: PTX has no restrict).
@@ -71,6 +92,13 @@ class AddressAnalysis {
   /// its thread or read-only (local, param, const), e.g. a generic load from
   /// a local array; true otherwise (and for a PC that is not an access).
   [[nodiscard]] bool may_be_shared(std::uint32_t pc) const noexcept;
+
+  /// The local memory the access at pc may touch: None for accesses that
+  /// provably touch none, Vars when every address it may use is an offset
+  /// from a local variable's address (a frame slot reached through
+  /// `cvta.local` and generic addressing included), Unknown otherwise (and
+  /// for a PC that is not an access).
+  [[nodiscard]] LocalFootprint local_footprint(std::uint32_t pc) const;
 
   /// A short readable rendering of the abstract address of the access at pc,
   /// e.g. "global:param0+0", "shared:s_hist+[0,1023]", "global:loaded@12+?",

@@ -3,6 +3,20 @@
 #include "checker/detect/memory_access.hpp"
 
 namespace lockstep::checker {
+namespace {
+
+/// The barrier's block lies on a side of the branch, and some other
+/// successor of the branch is entered by threads not committed to an error.
+bool splits_barrier(const DetectContext& ctx, const BranchSides& br, std::uint32_t block) {
+  for (std::size_t i = 0; i < br.sides.size(); ++i) {
+    if (!br.sides[i].contains(block)) continue;
+    for (std::size_t j = 0; j < br.targets.size(); ++j)
+      if (j != i && !ctx.error_only[br.targets[j]]) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 std::vector<BarrierFinding> divergent_barriers(const DetectContext& ctx) {
   std::vector<BarrierFinding> out;
@@ -11,13 +25,9 @@ std::vector<BarrierFinding> divergent_barriers(const DetectContext& ctx) {
     if (!is_cta_barrier(k.code[pc])) continue;
     const std::uint32_t b = k.block_of(pc);
     for (const auto& br : ctx.sides) {
-      if (br.uniform) continue;
-      bool inside = false;
-      for (const auto& side : br.sides) inside = inside || side.contains(b);
-      if (inside) {
-        out.push_back({pc, br.pc});
-        break;
-      }
+      if (br.uniform || !splits_barrier(ctx, br, b)) continue;
+      out.push_back({pc, br.pc});
+      break;
     }
   }
   return out;

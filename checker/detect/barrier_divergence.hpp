@@ -5,6 +5,17 @@
 // deadlocks without any loop (the `divergent_barrier` model). Reported in
 // both modes; only divergent branches count (a uniform branch sends the whole
 // warp one way), so barriers in uniformly controlled loops are not reported.
+//
+// Paths that can only end in an error (analysis/error_paths.hpp) do not
+// count as other sides: a barrier on side i of a divergent branch is
+// reported only when some other successor of the branch is not error-only.
+// The threads the stack parks on an error-only side are committed to ending
+// the launch in an error (docs/detection.md, "Paths that end in an error"),
+// so `if (!valid) __trap();` makes no barrier after it divergent. The
+// reconvergence points stay those of the table in use, computed on the
+// whole CFG, because the stack uses them: a trap inside one arm of an
+// if/else still moves the if's reconvergence point to the kernel exit, and
+// the barrier after the if/else stays divergent.
 #pragma once
 
 #include <vector>

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "checker/detect/detect_uniformity.hpp"
 #include "checker/detect/memory_access.hpp"
+#include "frontend/analysis/error_paths.hpp"
 
 namespace lockstep::checker {
 
@@ -16,9 +18,11 @@ DetectContext::DetectContext(const ir::Module& module, const ir::Kernel& k, cons
       cd(k, a),
       slicer(k, du, cd),
       points(k, a),
-      sides(branch_sides(k, a, opts.table == TableChoice::Nvidia)),
-      first_barrier(k.blocks.size(), analysis::kNone),
       addresses(module, k, opts.alias),
+      error_only(analysis::error_only_blocks(k)),
+      uniformity(detect_uniformity(k, a, error_only, addresses)),
+      sides(branch_sides(k, a, uniformity, opts.table == TableChoice::Nvidia)),
+      first_barrier(k.blocks.size(), analysis::kNone),
       block_of_pc(k.code.size(), 0) {
   for (const auto& b : k.blocks) {
     for (std::uint32_t pc = b.first_pc; pc <= b.last_pc; ++pc) {

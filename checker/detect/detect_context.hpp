@@ -1,7 +1,8 @@
 // Everything detection and the SafePDom algorithms compute once per kernel
 // and share across its loops: the reconvergence table in use, def-use,
-// control dependence, branch sides, barrier positions, the shared-memory
-// accesses and the alias analysis.
+// control dependence, the alias analysis, the blocks that can only end in an
+// error, the uniformity detection reasons with (detect_uniformity.hpp),
+// branch sides, barrier positions and the shared-memory accesses.
 #pragma once
 
 #include <cstdint>
@@ -32,10 +33,12 @@ struct DetectContext {
   ControlDependence cd;
   Slicer slicer;
   PointOrder points;
+  AddressAnalysis addresses;
+  std::vector<bool> error_only;                ///< per block (analysis/error_paths.hpp)
+  analysis::Uniformity uniformity;             ///< detect_uniformity(): use this, not analysis.uniformity
   std::vector<BranchSides> sides;              ///< every conditional branch, ascending PC
   std::vector<std::uint32_t> first_barrier;    ///< per block: first CTA barrier PC, or kNone
   std::vector<std::uint32_t> writes;           ///< PCs of shared writes, ascending
-  AddressAnalysis addresses;
   std::vector<std::uint32_t> block_of_pc;
 
   /// Every PC defining register reg, ascending.

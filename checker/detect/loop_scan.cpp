@@ -26,7 +26,7 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
   for (std::uint32_t b : loop.exiting) {
     const std::uint32_t pc = k.blocks[b].last_pc;
     if (!analysis::is_conditional_branch(k.code[pc])) continue;
-    s.exits.push_back({pc, ctx.analysis.uniformity.branch_uniform(pc), ctx.reconv_pc(pc)});
+    s.exits.push_back({pc, ctx.uniformity.branch_uniform(pc), ctx.reconv_pc(pc)});
     seeds.push_back(pc);
   }
   for (std::uint32_t b : loop.latches) {
@@ -35,14 +35,14 @@ LoopScan scan_loop(const DetectContext& ctx, std::uint32_t loop_id) {
     bool known = false;
     for (const auto& e : s.exits) known = known || e.pc == pc;
     if (known) continue;
-    s.exits.push_back({pc, ctx.analysis.uniformity.branch_uniform(pc), ctx.reconv_pc(pc), true});
+    s.exits.push_back({pc, ctx.uniformity.branch_uniform(pc), ctx.reconv_pc(pc), true});
     seeds.push_back(pc);
   }
   for (std::uint32_t b : loop.kernel_exiting) {
     const std::uint32_t pc = k.blocks[b].last_pc;
     const ir::Instr& in = k.code[pc];
     if (!is_guarded_leave(in)) continue;
-    s.exits.push_back({pc, !ctx.analysis.uniformity.divergent(in.guard), analysis::kExitPc});
+    s.exits.push_back({pc, !ctx.uniformity.divergent(in.guard), analysis::kExitPc});
     seeds.push_back(pc);
   }
   if (!seeds.empty()) {

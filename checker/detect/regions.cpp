@@ -2,7 +2,8 @@
 
 namespace lockstep::checker {
 
-std::vector<BranchSides> branch_sides(const ir::Kernel& kernel, const analysis::KernelAnalysis& a, bool nvidia) {
+std::vector<BranchSides> branch_sides(const ir::Kernel& kernel, const analysis::KernelAnalysis& a,
+                                      const analysis::Uniformity& uniformity, bool nvidia) {
   const auto n = static_cast<std::uint32_t>(kernel.blocks.size());
   std::vector<BranchSides> out;
   out.reserve(a.reconvergence.size());
@@ -12,7 +13,8 @@ std::vector<BranchSides> branch_sides(const ir::Kernel& kernel, const analysis::
     s.pc = br.pc;
     s.block = br.block;
     s.reconv_block = nvidia ? br.ipdom_nvidia : br.ipdom;
-    s.uniform = a.uniformity.branch_uniform(br.pc);
+    s.uniform = uniformity.branch_uniform(br.pc);
+    s.targets = br.targets;
     for (std::uint32_t t : br.targets) {
       BlockSet side(n);
       if (t != s.reconv_block) {

@@ -19,12 +19,14 @@ struct BranchSides {
   std::uint32_t block = 0;
   std::uint32_t reconv_block = 0;  ///< block id or the virtual exit
   bool uniform = true;
-  std::vector<BlockSet> sides;     ///< one per distinct successor, Block::succs order
+  std::vector<std::uint32_t> targets;  ///< the distinct successors, Block::succs order
+  std::vector<BlockSet> sides;         ///< one per target
 };
 
 /// Sides of every conditional branch, by ascending PC; `nvidia` picks the
-/// NVIDIA reconvergence block, else the IPDOM.
+/// NVIDIA reconvergence block, else the IPDOM; `uniformity` says which
+/// branches are uniform.
 [[nodiscard]] std::vector<BranchSides> branch_sides(const ir::Kernel& kernel, const analysis::KernelAnalysis& analysis,
-                                                    bool nvidia);
+                                                    const analysis::Uniformity& uniformity, bool nvidia);
 
 }  // namespace lockstep::checker

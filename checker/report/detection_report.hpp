@@ -12,13 +12,18 @@
 // uniform, reconvergence_pc}], `reads` [{pc, line, location, op, address}],
 // `redefining_writes` [{pc, line, location, op, address, relation, alias,
 // reads, reach_branches, para_branches}], `filters`; per barrier `pc`,
-// `line`, `location`, `op`, `branch_pc`, `branch_line`.
+// `line`, `location`, `op`, `inlined`, `branch_pc`, `branch_line`,
+// `branch_location`, `branch_inlined`, where `inlined` is the chain of calls
+// of functions the instruction was inlined from, innermost first:
+// [{function, callee, call_line, call_location}] (report/locations.hpp).
 //
 // SARIF: one run of the tool "lockstep" with two rules, LS001
 // SimtInducedDeadlockLoop (a flagged loop) and LS002 DivergentBarrier; one
 // result per flagged loop and per divergent barrier, located at the loop
 // header (or the barrier) in the CUDA file when `.loc` gives one, else in the
-// PTX file; the reads and redefining writes are related locations.
+// PTX file; the reads and redefining writes are related locations. A
+// barrier inlined from a device function also has each call site as a
+// related location and its call stack as the result's `stacks`.
 #pragma once
 
 #include <nlohmann/json.hpp>

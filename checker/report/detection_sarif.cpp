@@ -1,7 +1,11 @@
 // detection_sarif: detection results as a SARIF 2.1.0 log (one run, rules
 // LS001 SimtInducedDeadlockLoop and LS002 DivergentBarrier). Locations point
 // into the CUDA source when the instruction has a `.loc`, else into the PTX
-// file; every file named is listed once in the run's `artifacts`.
+// file; every file named is listed once in the run's `artifacts`. A barrier
+// inlined from device functions is located in the innermost function (its
+// logical location), each call site is a related location, and the calls
+// form the result's `stacks` entry (SARIF §3.27.23: frame 0 the barrier,
+// then each call site, outermost last).
 #include <fmt/format.h>
 
 #include <string>
@@ -68,17 +72,16 @@ struct Ctx {
   Artifacts& artifacts;
 };
 
-/// A SARIF location of the instruction at pc: its CUDA line when it has one,
-/// else its PTX line.
-ordered_json location(const Ctx& c, std::uint32_t pc) {
-  const ir::Instr& in = c.kernel.code[pc];
+/// A SARIF location of a place in the code: its CUDA line when it has one,
+/// else its PTX line; `function` names the function it is in.
+ordered_json location_at(const Ctx& c, const ir::SrcLoc& ptx, const ir::CudaLoc& cuda, const std::string& function) {
   std::string uri = c.module.path;
-  std::uint32_t line = in.loc.line;
-  if (in.cuda.file != 0 && in.cuda.line != 0) {
-    const auto f = c.module.files.find(in.cuda.file);
+  std::uint32_t line = ptx.line;
+  if (cuda.file != 0 && cuda.line != 0) {
+    const auto f = c.module.files.find(cuda.file);
     if (f != c.module.files.end()) {
       uri = f->second;
-      line = in.cuda.line;
+      line = cuda.line;
     }
   }
   ordered_json phys;
@@ -86,22 +89,49 @@ ordered_json location(const Ctx& c, std::uint32_t pc) {
   if (line != 0) phys["region"] = {{"startLine", line}};
   ordered_json loc;
   loc["physicalLocation"] = std::move(phys);
-  loc["logicalLocations"] = ordered_json::array({{{"name", c.kernel.name}, {"kind", "function"}}});
+  loc["logicalLocations"] = ordered_json::array({{{"name", function}, {"kind", "function"}}});
   return loc;
 }
 
-ordered_json related(const Ctx& c, std::uint32_t pc, int id, const std::string& text) {
-  ordered_json r = location(c, pc);
-  r.erase("logicalLocations");
+/// The location of the instruction at pc, in the kernel.
+ordered_json location(const Ctx& c, std::uint32_t pc) {
+  const ir::Instr& in = c.kernel.code[pc];
+  return location_at(c, in.loc, in.cuda, c.kernel.name);
+}
+
+/// A related location (`loc` without its logical locations).
+ordered_json related_at(ordered_json loc, int id, const std::string& text) {
+  loc.erase("logicalLocations");
   ordered_json out;
   out["id"] = id;
-  for (auto& [k, v] : r.items()) out[k] = v;
+  for (auto& [k, v] : loc.items()) out[k] = v;
   out["message"] = {{"text", text}};
   return out;
 }
 
+ordered_json related(const Ctx& c, std::uint32_t pc, int id, const std::string& text) {
+  return related_at(location(c, pc), id, text);
+}
+
 std::string instr_words(const Ctx& c, std::uint32_t pc) {
   return fmt::format("pc {} {} ({})", pc, op_spelling(c.kernel.code[pc]), where(c.module, c.kernel, pc));
+}
+
+/// The call stack of an inlined instruction as a SARIF stack: frame 0 is
+/// the instruction in the innermost function, then each call site in its
+/// caller, the last one in the kernel.
+ordered_json call_stack(const Ctx& c, std::uint32_t pc, const std::vector<const ir::InlineFrame*>& chain) {
+  ordered_json frames = ordered_json::array();
+  const ir::Instr& in = c.kernel.code[pc];
+  frames.push_back({{"location", location_at(c, in.loc, in.cuda, function_name(chain.front()->callee))}});
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    const std::string caller = i + 1 < chain.size() ? function_name(chain[i + 1]->callee) : c.kernel.name;
+    frames.push_back({{"location", location_at(c, chain[i]->call, chain[i]->call_cuda, caller)}});
+  }
+  ordered_json stack;
+  stack["message"] = {{"text", fmt::format("calls leading to {}", instr_words(c, pc))}};
+  stack["frames"] = std::move(frames);
+  return stack;
 }
 
 ordered_json loop_result(const Ctx& c, const DetectionReport& report, const LoopFinding& f) {
@@ -159,11 +189,23 @@ ordered_json barrier_result(const Ctx& c, const DetectionReport& report, const B
   r["ruleId"] = "LS002";
   r["ruleIndex"] = 1;
   r["level"] = "warning";
-  r["message"] = {{"text", fmt::format("barrier {} in kernel {} may be reached by a divergent warp (branch at {})",
-                                       instr_words(c, b.pc), c.kernel.name, instr_words(c, b.branch_pc))}};
-  r["locations"] = ordered_json::array({location(c, b.pc)});
+  const std::string inside = inlined_text(c.module, c.kernel, b.pc);
+  r["message"] = {{"text", fmt::format("barrier {}{} in kernel {} may be reached by a divergent warp (branch at {})",
+                                       instr_words(c, b.pc), inside.empty() ? "" : " " + inside, c.kernel.name,
+                                       instr_words(c, b.branch_pc))}};
+  const auto chain = inline_chain(c.kernel, b.pc);
+  ordered_json loc = location(c, b.pc);
+  if (!chain.empty()) loc["logicalLocations"][0]["name"] = function_name(chain.front()->callee);
+  r["locations"] = ordered_json::array({std::move(loc)});
   const std::string branch = fmt::format("divergent branch {}", instr_words(c, b.branch_pc));
-  r["relatedLocations"] = ordered_json::array({related(c, b.branch_pc, 1, branch)});
+  ordered_json rel = ordered_json::array({related(c, b.branch_pc, 1, branch)});
+  int id = 2;
+  for (const ir::InlineFrame* f : chain) {
+    rel.push_back(related_at(location_at(c, f->call, f->call_cuda, c.kernel.name), id++,
+                             fmt::format("call of {}() that leads to the barrier", function_name(f->callee))));
+  }
+  r["relatedLocations"] = std::move(rel);
+  if (!chain.empty()) r["stacks"] = ordered_json::array({call_stack(c, b.pc, chain)});
   r["properties"] = {{"kernel", c.kernel.name},
                      {"mode", std::string(detect_mode_spelling(report.options.mode))},
                      {"branch_pc", b.branch_pc}};

@@ -8,6 +8,8 @@
 //       write pc 14 atom.global.exch.b32 (line 42): reachable, must alias, redefines pc 6
 //     loop 1 at BB5 (pc 20, line 50): not flagged (uniform-exit)
 //     divergent barrier pc 12 bar.sync (line 40) under the divergent branch at pc 5 (line 33)
+//     divergent barrier pc 28 bar.sync (line 41, k.cu:13) inside block_total() called at k.cu:29, under the
+//       divergent branch at pc 14 (line 168, k.cu:28)       (one line: a barrier in an inlined function)
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -66,8 +68,11 @@ void detection_text(std::ostream& out, const DetectionReport& report) {
     out << fmt::format("kernel {}: {}\n", k.kernel->name, summary);
     for (const LoopFinding& f : d.loops) loop_text(out, module, k, f);
     for (const BarrierFinding& b : d.barriers) {
-      out << fmt::format("  divergent barrier {} under the divergent branch at pc {} ({})\n",
-                         instr_text(module, *k.kernel, b.pc), b.branch_pc, where(module, *k.kernel, b.branch_pc));
+      const std::string inside = inlined_text(module, *k.kernel, b.pc);
+      const std::string branch_inside = inlined_text(module, *k.kernel, b.branch_pc);
+      out << fmt::format("  divergent barrier {}{} under the divergent branch at pc {} ({}){}\n",
+                         instr_text(module, *k.kernel, b.pc), inside.empty() ? "" : " " + inside + ",", b.branch_pc,
+                         where(module, *k.kernel, b.branch_pc), branch_inside.empty() ? "" : " " + branch_inside);
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/analysis/reconvergence_table.hpp"
+#include "frontend/ptx/callee_name.hpp"
 #include "frontend/ptx/printer_parts.hpp"
 
 namespace lockstep::checker {
@@ -38,6 +39,51 @@ std::string where(const ir::Module& module, const ir::Kernel& kernel, std::uint3
   const std::string loc = cuda_location(module, in);
   if (loc.empty()) return fmt::format("line {}", in.loc.line);
   return fmt::format("line {}, {}", in.loc.line, loc);
+}
+
+std::vector<const ir::InlineFrame*> inline_chain(const ir::Kernel& kernel, std::uint32_t pc) {
+  std::vector<const ir::InlineFrame*> out;
+  for (std::uint32_t f = kernel.code[pc].frame; f < kernel.frames.size() && out.size() < kernel.frames.size();
+       f = kernel.frames[f].parent) {
+    out.push_back(&kernel.frames[f]);
+  }
+  return out;
+}
+
+std::string function_name(std::string_view ptx_name) { return std::string(ptx::callee_base_name(ptx_name)); }
+
+std::string call_site(const ir::Module& module, const ir::InlineFrame& frame) {
+  if (frame.call_cuda.file != 0 && frame.call_cuda.line != 0) {
+    const auto f = module.files.find(frame.call_cuda.file);
+    return fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, frame.call_cuda.line);
+  }
+  return fmt::format("line {}", frame.call.line);
+}
+
+std::string inlined_text(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  std::string out;
+  for (const ir::InlineFrame* f : inline_chain(kernel, pc)) {
+    out += fmt::format("{} {}() called at {}", out.empty() ? "inside" : " from", function_name(f->callee),
+                       call_site(module, *f));
+  }
+  return out;
+}
+
+nlohmann::ordered_json inlined_json(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ir::InlineFrame* f : inline_chain(kernel, pc)) {
+    nlohmann::ordered_json j;
+    j["function"] = function_name(f->callee);
+    j["callee"] = f->callee;
+    j["call_line"] = f->call.line;
+    if (f->call_cuda.file != 0 && f->call_cuda.line != 0) {
+      j["call_location"] = call_site(module, *f);
+    } else {
+      j["call_location"] = nullptr;
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
 }
 
 nlohmann::ordered_json point_json(std::uint32_t point) {

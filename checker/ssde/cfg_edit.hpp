@@ -18,10 +18,12 @@
 //  - appends `bra <fall>` to a node whose fall-through successor is not the
 //    next node, and `ret` to a node that falls off the end of the kernel
 //    while other nodes follow it (leaving the kernel either way);
-//  - gives an added instruction the CUDA position of the instruction before
-//    it (no new `.loc` line; a re-parse gives it the same position);
+//  - gives an added instruction the CUDA position and the inlined frame of
+//    the instruction before it (no new `.loc` line; a re-parse gives it the
+//    same position);
 //  - keeps registers (original ids first, then the added ones), variables,
-//    parameters and directives, and builds the blocks (ir::build_blocks).
+//    parameters, inline frames and directives, and builds the blocks
+//    (ir::build_blocks).
 // Without edits the result is the input kernel again.
 #pragma once
 

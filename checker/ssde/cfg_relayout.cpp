@@ -34,6 +34,7 @@ ir::Kernel EditGraph::relayout(std::vector<std::uint32_t>* origin) const {
   out.regs = regs_;
   out.vars = in.vars;
   out.params = in.params;
+  out.frames = in.frames;
 
   const std::vector<std::uint32_t> order = layout();
   std::vector<std::uint32_t> start(nodes_.size(), kNoNode);
@@ -56,16 +57,19 @@ ir::Kernel EditGraph::relayout(std::vector<std::uint32_t>* origin) const {
   out.code.reserve(total);
   out.operands.reserve(ops_.size() + order.size());
   ir::CudaLoc cuda;
+  std::uint32_t frame = ir::kNoFrame;
 
   auto emit = [&](const ir::Instr& src_instr, std::uint32_t from, bool branch) {
     ir::Instr instr = src_instr;
     if (from == kAdded) {
       instr.cuda = cuda;
+      instr.frame = frame;
       instr.loc = {};
     } else {
       new_pc[from] = static_cast<std::uint32_t>(out.code.size());
     }
     cuda = instr.cuda;
+    frame = instr.frame;
     instr.op_begin = static_cast<std::uint32_t>(out.operands.size());
     out.operands.insert(out.operands.end(), ops_.begin() + src_instr.op_begin,
                         ops_.begin() + src_instr.op_begin + src_instr.op_count);
@@ -104,6 +108,7 @@ ir::Kernel EditGraph::relayout(std::vector<std::uint32_t>* origin) const {
     ir::Instr fix;
     fix.op = fixes[i] == Fix::Bra ? ir::Opcode::Bra : ir::Opcode::Ret;
     fix.cuda = cuda;
+    fix.frame = frame;
     fix.op_begin = static_cast<std::uint32_t>(out.operands.size());
     if (fixes[i] == Fix::Bra) {
       fix.op_count = 1;

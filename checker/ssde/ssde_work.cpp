@@ -129,6 +129,7 @@ std::uint32_t materialise_exit(Work& work) {
         bra.flags = last.flags & static_cast<std::uint32_t>(ir::InstrFlag::Uni);
         bra.cuda = last.cuda;
         bra.loc = last.loc;
+        bra.frame = last.frame;
         const std::array<ir::Operand, 1> ops{ir::Operand::label(exit)};
         g.replace_last(n, bra, ops);
       }

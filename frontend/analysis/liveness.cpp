@@ -27,7 +27,7 @@ RegisterLiveness::RegisterLiveness(const ir::Kernel& kernel, const Digraph& g)
     : RegisterLiveness(kernel, g, DefUseTable(kernel)) {}
 
 RegisterLiveness::RegisterLiveness(const ir::Kernel& kernel, const Digraph& g, const DefUseTable& table) : g_(&g) {
-  const std::uint32_t regs = reg_slots(kernel);
+  const std::uint32_t regs = table.reg_count();
   std::vector<std::pair<std::uint32_t, std::uint32_t>> use_pairs, kill_pairs;
   std::vector<std::uint32_t> killed_in(regs, kNone), used_in(regs, kNone);
   for (const auto& block : kernel.blocks) {

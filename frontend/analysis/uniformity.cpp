@@ -28,10 +28,11 @@ using ir::Opcode;
 /// joins and loop exits (see uniformity.hpp).
 class Analyzer {
  public:
-  Analyzer(const ir::Kernel& kernel, const Digraph& g, const PostDominatorTree& pdom, const LoopInfo& loops)
-      : k_(kernel), g_(g), pdom_(pdom), loops_(loops), table_(kernel), regs_(reg_slots(kernel)),
-        everywhere_(reg_slots(kernel), false), branch_at_(kernel.code.size(), kNone),
-        loop_done_(loops.size(), false), joins_(g), walked_(g.size(), 0), reg_seen_(reg_slots(kernel), 0) {}
+  Analyzer(const ir::Kernel& kernel, const Digraph& g, const PostDominatorTree& pdom, const LoopInfo& loops,
+           const PrivateSlots& slots)
+      : k_(kernel), g_(g), pdom_(pdom), loops_(loops), slots_(slots), table_(kernel, slots),
+        regs_(table_.reg_count()), everywhere_(table_.reg_count(), false), branch_at_(kernel.code.size(), kNone),
+        loop_done_(loops.size(), false), joins_(g), walked_(g.size(), 0), reg_seen_(table_.reg_count(), 0) {}
 
   Uniformity run();
 
@@ -63,6 +64,7 @@ class Analyzer {
   const Digraph& g_;
   const PostDominatorTree& pdom_;
   const LoopInfo& loops_;
+  const PrivateSlots& slots_;
   /// Liveness, built on the first join or loop exit that needs it.
   [[nodiscard]] RegisterLiveness& live() {
     if (!live_) live_.emplace(k_, g_, table_);
@@ -123,7 +125,7 @@ void Analyzer::build() {
       if (use.kind != UseKind::WarpWide) use_reg_.push_back(use.reg);
     use_off_[pc + 1] = static_cast<std::uint32_t>(use_reg_.size());
   }
-  const std::uint32_t slots = reg_slots(k_);
+  const std::uint32_t slots = table_.reg_count();
   user_off_.assign(std::size_t{slots} + 1, 0);
   for (const std::uint32_t r : use_reg_) ++user_off_[r + 1];
   for (std::uint32_t r = 0; r < slots; ++r) user_off_[r + 1] += user_off_[r];
@@ -258,6 +260,8 @@ Uniformity Analyzer::run() {
   for (std::uint32_t pc = 0; pc < k_.code.size(); ++pc) {
     const DivergenceCause c = source_divergence(k_, pc, w);
     if (c == DivergenceCause::None) continue;
+    // A load of the thread's own slots reads what the thread stored there.
+    if (c == DivergenceCause::Memory && slots_.at(pc) == PrivateSlots::Reach::Slots) continue;
     for (const std::uint32_t d : defs_at(pc)) mark(d, {c, pc, kNone});
   }
   drain();
@@ -267,8 +271,8 @@ Uniformity Analyzer::run() {
 }  // namespace
 
 Uniformity analyze_uniformity(const ir::Kernel& kernel, const Digraph& g, const PostDominatorTree& pdom,
-                              const LoopInfo& loops) {
-  return Analyzer(kernel, g, pdom, loops).run();
+                              const LoopInfo& loops, const PrivateSlots& slots) {
+  return Analyzer(kernel, g, pdom, loops, slots).run();
 }
 
 }  // namespace lockstep::analysis

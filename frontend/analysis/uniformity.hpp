@@ -92,6 +92,7 @@
 #include "frontend/analysis/digraph.hpp"
 #include "frontend/analysis/dominators.hpp"
 #include "frontend/analysis/loops.hpp"
+#include "frontend/analysis/private_slots.hpp"
 #include "frontend/ir/kernel.hpp"
 
 namespace lockstep::analysis {
@@ -155,9 +156,13 @@ class Uniformity {
 };
 
 /// Runs the analysis; `g` is the kernel's block graph, the trees and loops
-/// those of the same kernel.
+/// those of the same kernel. With `slots` (analysis/private_slots.hpp) each
+/// slot of local memory is a pseudo register of its own, and a load of slots
+/// only is not a Memory source (the thread reads what it stored); register
+/// ids then include the slots' pseudo registers.
 [[nodiscard]] Uniformity analyze_uniformity(const ir::Kernel& kernel, const Digraph& g,
-                                            const PostDominatorTree& pdom, const LoopInfo& loops);
+                                            const PostDominatorTree& pdom, const LoopInfo& loops,
+                                            const PrivateSlots& slots = {});
 
 /// Whether reading this special register is a source of divergence, and why.
 [[nodiscard]] DivergenceCause special_reg_divergence(ir::SpecialReg r) noexcept;

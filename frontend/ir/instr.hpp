@@ -4,7 +4,8 @@
 // sub-operation and flags, the guard predicate and the operand range in
 // Kernel::operands. Destinations come first in the operand range, in PTX
 // order (`add.s32 d, a, b` -> operands d, a, b; `st [addr], v` -> addr, v).
-// Source locations are kept for diagnostics and traces only.
+// Source locations (and the inlined call it came from) are kept for
+// diagnostics and traces only.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,8 @@ struct CudaLoc {
 };
 
 inline constexpr std::uint32_t kNoReg = 0xffffffffU;
+/// Instr::frame of an instruction of the kernel's own body (ir/inline_frame.hpp).
+inline constexpr std::uint32_t kNoFrame = 0xffffffffU;
 
 struct Instr {
   Opcode op = Opcode::Trap;
@@ -57,6 +60,7 @@ struct Instr {
   std::uint16_t op_count = 0;      ///< number of top-level operands
   SrcLoc loc;                      ///< where in the PTX text
   CudaLoc cuda;                    ///< where in the CUDA source
+  std::uint32_t frame = kNoFrame;  ///< inlined copy it belongs to: index in Kernel::frames
 
   [[nodiscard]] bool has(InstrFlag f) const noexcept {
     return (flags & static_cast<std::uint32_t>(f)) != 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/ir/block.hpp"
+#include "frontend/ir/inline_frame.hpp"
 #include "frontend/ir/instr.hpp"
 #include "frontend/ir/operand.hpp"
 #include "frontend/ir/variable.hpp"
@@ -49,6 +50,7 @@ struct Kernel {
   std::vector<std::uint32_t> params;  ///< indices in vars of the entry parameters, in order
   std::vector<LabelInfo> labels;      ///< every label, ordered by pc
   std::vector<Block> blocks;          ///< built by build_blocks(); ordered by first_pc
+  std::vector<InlineFrame> frames;    ///< inlined copies of device functions (Instr::frame)
 
   /// The operands of the instruction at pc.
   [[nodiscard]] const Operand* ops(std::uint32_t pc) const noexcept {
@@ -59,6 +61,12 @@ struct Kernel {
   }
   /// Elements of a Vector operand.
   [[nodiscard]] const Operand* elems(const Operand& vec) const noexcept { return operands.data() + vec.a; }
+  /// The inlined call depth of the instruction at pc: 0 in the kernel's own
+  /// body, 1 in a function the kernel calls, and so on.
+  [[nodiscard]] std::uint32_t call_depth(std::uint32_t pc) const noexcept {
+    const std::uint32_t f = code[pc].frame;
+    return f < frames.size() ? frames[f].depth : 0;
+  }
   /// Block containing pc (binary search over blocks).
   [[nodiscard]] std::uint32_t block_of(std::uint32_t pc) const noexcept;
 };

@@ -12,9 +12,9 @@
 
 namespace lockstep::ptx::lowering {
 
-BodyLowerer::BodyLowerer(KernelState& ks, const ast::Function& fn, std::uint32_t instance,
-                         ir::CudaLoc cuda)
-    : ks_(ks), k_(ks.kernel), src_(ks.mod.source), fn_(fn), instance_(instance), cuda_(cuda) {
+BodyLowerer::BodyLowerer(KernelState& ks, const ast::Function& fn, std::uint32_t instance, ir::CudaLoc cuda,
+                         std::uint32_t frame)
+    : ks_(ks), k_(ks.kernel), src_(ks.mod.source), fn_(fn), instance_(instance), frame_(frame), cuda_(cuda) {
   if (instance_ != 0) suffix_ = fmt::format("_i{}", instance_);
   const ir::SrcLoc start = src_.locate(fn.offset);
   line_offset_ = fn.offset;
@@ -372,6 +372,7 @@ void BodyLowerer::push(const ir::Instr& in) {
                                             k_.name, kMaxKernelInstrs));
   }
   k_.code.push_back(in);
+  k_.code.back().frame = frame_;
 }
 
 void BodyLowerer::instruction(const ast::Instruction& in, std::size_t index) {

@@ -8,7 +8,9 @@
 // of the caller's `retval0`; arguments that are registers or immediates get
 // a fresh `.param` variable written before the body (and read back after it
 // for return values). Old-style `.reg` parameters get fresh registers and
-// `mov`s. The callee's `ret` becomes a branch to the end of its copy.
+// `mov`s. The callee's `ret` becomes a branch to the end of its copy. Each
+// copy is an ir::InlineFrame of the kernel (the callee, the call's
+// positions, the caller's frame) that its instructions record.
 #include <fmt/format.h>
 
 #include "frontend/ptx/callee_name.hpp"
@@ -191,7 +193,10 @@ void BodyLowerer::inline_call(const ast::Instruction& in, const ast::Function& f
     base.guard_negated = false;
   }
 
-  BodyLowerer callee(ks_, fn, ks_.next_instance++, cuda_);
+  const auto frame = static_cast<std::uint32_t>(k_.frames.size());
+  const std::uint32_t depth = frame_ == ir::kNoFrame ? 1 : k_.frames[frame_].depth + 1;
+  k_.frames.push_back(ir::InlineFrame{std::string(fn.name), base.loc, base.cuda, frame_, depth});
+  BodyLowerer callee(ks_, fn, ks_.next_instance++, cuda_, frame);
   std::vector<Pending> after;
   for (std::size_t i = 0; i < fn.params.size(); ++i) {
     bind_argument(callee, fn.params[i], &in.call_args[i], false, base, after);

@@ -93,7 +93,10 @@ void declare_module_regs(KernelState& ks);
 /// end of the copy).
 class BodyLowerer {
  public:
-  BodyLowerer(KernelState& ks, const ast::Function& fn, std::uint32_t instance, ir::CudaLoc cuda);
+  /// `frame`: the kernel's InlineFrame of an inlined copy (ir::kNoFrame
+  /// for the kernel's own body); every instruction pushed records it.
+  BodyLowerer(KernelState& ks, const ast::Function& fn, std::uint32_t instance, ir::CudaLoc cuda,
+              std::uint32_t frame = ir::kNoFrame);
 
   /// Declares a kernel variable for `decl` in the outermost scope and
   /// returns its index in Kernel::vars.
@@ -188,6 +191,7 @@ class BodyLowerer {
   const Source& src_;
   const ast::Function& fn_;
   std::uint32_t instance_;
+  std::uint32_t frame_;
   std::string suffix_;  ///< "" for the kernel's own body, "_i<N>" for an inlined copy
   ScopedNames scope_;
   ir::CudaLoc cuda_;

@@ -85,10 +85,52 @@ cli_detect_golden(ssde.ptx.vector_add vector_add.ssde.ptx 0
 cli_detect_golden(ssde.thesis.ticket_lock ticket_lock.ssde.thesis.report.json 0
   ssde --mode thesis models/kernels/ticket_lock/ticket_lock.ptx -o /dev/null --json)
 
+# Divergent barriers at -O3 and -G (models/barriers/): the text of every
+# file, the kernels that must come out clean on their own (exit 0), and the
+# barrier inside an inlined device function in JSON and SARIF.
+file(GLOB BARRIER_PTX CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/models/barriers/*/*.ptx)
+foreach(ptx ${BARRIER_PTX})
+  get_filename_component(stem ${ptx} NAME)
+  string(REGEX REPLACE "\\.ptx$" "" stem ${stem})
+  file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${ptx})
+  cli_detect_golden(detect.barriers.${stem} barriers/${stem}.detect.txt 3 detect ${rel})
+endforeach()
+foreach(build O3 G)
+  set(tg models/barriers/trap_guard/trap_guard.${build}.ptx)
+  cli_detect_golden(detect.barriers.guarded_rounds.${build} barriers/guarded_rounds.${build}.detect.txt 0
+    detect --kernel _Z14guarded_roundsPKiPiii ${tg})
+  cli_detect_golden(detect.barriers.guarded_rounds.thesis.${build} barriers/guarded_rounds.${build}.detect.thesis.txt 0
+    detect --mode thesis --kernel _Z14guarded_roundsPKiPiii ${tg})
+  set(db models/barriers/device_barrier/device_barrier.${build}.ptx)
+  cli_detect_golden(detect.barriers.device_barrier.json.${build} barriers/device_barrier.${build}.detect.json 3
+    detect --json ${db})
+  cli_detect_golden(detect.barriers.device_barrier.sarif.${build} barriers/device_barrier.${build}.detect.sarif 3
+    detect --sarif ${db})
+endforeach()
+# Runs that show why: the guard's bad input ends in the trap (mimd) or in a
+# deadlock with the trap arm pending (stack); the trap inside one arm of an
+# if/else deadlocks the stack on valid input; only thread 0 calling the
+# barrier's function deadlocks the stack.
+set(TG_O3 models/barriers/trap_guard/trap_guard.O3.ptx)
+set(DB_O3 models/barriers/device_barrier/device_barrier.O3.ptx)
+cli_detect_golden(run.barriers.guarded_rounds.stack barriers/guarded_rounds.stack.txt 0
+  run ${TG_O3} --launch models/barriers/trap_guard/launch.toml --model stack)
+cli_detect_golden(run.barriers.guarded_rounds_bad.mimd barriers/guarded_rounds_bad.mimd.txt 5
+  run ${TG_O3} --launch models/barriers/trap_guard/launch.bad.toml --model mimd)
+cli_detect_golden(run.barriers.guarded_rounds_bad.stack barriers/guarded_rounds_bad.stack.txt 3
+  run ${TG_O3} --launch models/barriers/trap_guard/launch.bad.toml --model stack)
+cli_detect_golden(run.barriers.guarded_arm.stack barriers/guarded_arm.stack.txt 3
+  run ${TG_O3} --launch models/barriers/trap_guard/launch.arm.toml --model stack)
+cli_detect_golden(run.barriers.all_total.stack barriers/all_total.stack.txt 0
+  run ${DB_O3} --launch models/barriers/device_barrier/launch.toml --model stack)
+cli_detect_golden(run.barriers.leader_total.stack barriers/leader_total.stack.txt 3
+  run ${DB_O3} --launch models/barriers/device_barrier/launch.leader.toml --model stack)
+
 # SARIF: a golden for spin_lock, and every model's log validated against the
 # vendored SARIF 2.1.0 schema with Python's jsonschema (skipped when missing).
 cli_detect_golden(detect.sarif.spin_lock spin_lock.detect.sarif 3 detect --sarif models/kernels/spin_lock/spin_lock.ptx)
-add_test(NAME cli.detect.sarif_schema COMMAND ${CLI_DIR}/sarif_validate.sh ${LOCKSTEP_EXE} ${DETECT_MODEL_PTX})
+add_test(NAME cli.detect.sarif_schema COMMAND ${CLI_DIR}/sarif_validate.sh ${LOCKSTEP_EXE} ${DETECT_MODEL_PTX}
+  ${BARRIER_PTX})
 set_tests_properties(cli.detect.sarif_schema PROPERTIES SKIP_RETURN_CODE 77)
 # The validator rejects what the schema rejects (a log without runs).
 add_test(NAME cli.detect.sarif_schema_rejects

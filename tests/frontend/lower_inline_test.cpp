@@ -2,6 +2,7 @@
 // register and immediate arguments, old `.reg` parameters, nested calls,
 // early returns, guarded calls), recursion rejection, and the recognised
 // callees (transactional-memory markers, vprintf, __assertfail).
+#include <algorithm>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -114,6 +115,42 @@ TEST(LowerInline, NestedCallsAndRegisterParameters) {
   EXPECT_EQ(l.reg_of(4, 0), "%r2_i1");
   EXPECT_EQ(l.reg_of(4, 1), "%rv_i2");
   EXPECT_EQ(k.code[4].type, ir::Type::U32);
+}
+
+TEST(LowerInline, InlineFramesRecordTheCallChain) {
+  const std::string g = ".func (.reg .u32 %rv) g(.reg .u32 %ra)\n{\n.loc 1 3 5\nadd.u32 %rv, %ra, 2;\nret;\n}\n";
+  const std::string f =
+      ".func (.param .b32 fr) _Z1fi(.param .b32 fa)\n{\n.reg .b32 %r<3>;\n.loc 1 8 3\nld.param.b32 %r1, [fa];\n"
+      ".loc 1 9 7\ncall (%r2), g, (%r1);\nst.param.b32 [fr], %r2;\nret;\n}\n";
+  const std::string text =
+      kernel(g + f, ".loc 1 20 4\n{\n.param .b32 param0;\nst.param.b32 [param0], %r1;\n.param .b32 retval0;\n"
+                    "call.uni (retval0), _Z1fi, (param0);\nld.param.b32 %r2, [retval0];\n}\n");
+  auto line_of = [&](const std::string& needle) {
+    const auto at = text.find(needle);
+    return static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+  };
+  const Lowered l(text);
+  const ir::Kernel& k = l.kernel();
+  ASSERT_EQ(k.frames.size(), 2U);
+  EXPECT_EQ(k.frames[0].callee, "_Z1fi");
+  EXPECT_EQ(k.frames[0].call.line, line_of("call.uni (retval0)"));
+  EXPECT_EQ(k.frames[0].call_cuda, (ir::CudaLoc{1, 20, 4}));
+  EXPECT_EQ(k.frames[0].parent, ir::kNoFrame);
+  EXPECT_EQ(k.frames[0].depth, 1U);
+  EXPECT_EQ(k.frames[1].callee, "g");
+  EXPECT_EQ(k.frames[1].call.line, line_of("call (%r2)"));
+  EXPECT_EQ(k.frames[1].call_cuda, (ir::CudaLoc{1, 9, 7}));
+  EXPECT_EQ(k.frames[1].parent, 0U);
+  EXPECT_EQ(k.frames[1].depth, 2U);
+  // st param0 | f: ld, mov %ra (g's argument, at f's call) | g: add | f: mov back, st fr | ld retval0, ret
+  ASSERT_EQ(k.code.size(), 8U);
+  const std::uint32_t frames[] = {ir::kNoFrame, 0, 0, 1, 0, 0, ir::kNoFrame, ir::kNoFrame};
+  const std::uint32_t depths[] = {0, 1, 1, 2, 1, 1, 0, 0};
+  for (std::uint32_t pc = 0; pc < k.code.size(); ++pc) {
+    EXPECT_EQ(k.code[pc].frame, frames[pc]) << pc;
+    EXPECT_EQ(k.call_depth(pc), depths[pc]) << pc;
+  }
+  EXPECT_EQ(k.code[3].cuda, (ir::CudaLoc{1, 3, 5}));
 }
 
 TEST(LowerInline, RegisterAndImmediateArguments) {

@@ -67,7 +67,7 @@ TEST(DetectSteps, ControlDependence) {
 TEST(DetectSteps, BranchSidesStopAtTheReconvergenceBlock) {
   const auto k = build_cfg(kLoopDiamond);
   const auto a = analysis::analyze_kernel(k.kernel);
-  const auto sides = branch_sides(k.kernel, a, true);
+  const auto sides = branch_sides(k.kernel, a, a.uniformity, true);
   ASSERT_EQ(sides.size(), 2U);
   const BranchSides& h = sides[0];
   EXPECT_EQ(h.pc, k.last_pc("H"));
