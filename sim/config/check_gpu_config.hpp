@@ -11,16 +11,19 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sim/config/gpu_config.hpp"
 
 namespace lockstep::sim {
 
 struct ConfigProblem {
-  /// The TOML key path of the field at fault (e.g. "core.registers",
-  /// "memory.l2.sets"); the readers turn it into a source position.
-  std::string field;
-  std::string message;  ///< what is wrong, without the field name
+  /// The TOML key paths of the fields involved (e.g. "core.registers",
+  /// "memory.l2.sets"), the one at fault first; the readers turn one of them
+  /// into a source position (the TOML reader the first, the GPGPU-Sim reader
+  /// the one set last in the file).
+  std::vector<std::string> fields;
+  std::string message;  ///< what is wrong, in words that do not depend on the file format
 };
 
 /// The first problem found, in the order of the fields, or nothing.

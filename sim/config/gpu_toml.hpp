@@ -43,5 +43,8 @@ namespace lockstep::sim {
 [[nodiscard]] std::string format_gpu_toml(const GpuConfig& c);
 /// The same tree as JSON (objects for sections, numbers, strings, booleans).
 [[nodiscard]] std::string format_gpu_json(const GpuConfig& c);
+/// For people: a summary (SMs, occupancy, cache and memory sizes, peak DRAM
+/// bandwidth) followed by every field as `section.key = value  unit`.
+[[nodiscard]] std::string format_gpu_text(const GpuConfig& c);
 
 }  // namespace lockstep::sim
