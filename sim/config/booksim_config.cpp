@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <set>
 #include <string>
 
@@ -89,7 +91,8 @@ constexpr Spec kSettings[] = {
     modelled("subnets", K::Integer, set_count<&B::subnets>, "interconnect.subnets"),
 
     unmodelled("topology", K::Text, "fly", "torus", "lockstep simulates a single crossbar (topology = fly, n = 1)"),
-    unmodelled("n", K::Integer, "1", "2", "lockstep simulates a single crossbar (topology = fly, n = 1)"),
+    Spec{"n", OptionClass::Unmodelled, K::Integer, set_count<&B::n>, "interconnect", "1", "2",
+         "lockstep simulates a single crossbar (topology = fly, n = 1)"},
     unmodelled("num_vcs", K::Integer, "1", "16", "lockstep's crossbar has one queue per input port"),
     unmodelled("input_speedup", K::Integer, "1", "", "each port has one crossbar input"),
     unmodelled("output_speedup", K::Integer, "1", "", "each port has one crossbar output"),
@@ -239,6 +242,7 @@ BooksimResult parse_booksim_config(const Source& src) {
   std::set<std::string_view> warned;
   std::set<std::string_view> seen;
   std::map<std::string_view, ir::SrcLoc> where;
+  std::map<std::string_view, std::tuple<std::size_t, const Spec*, std::string_view, std::size_t>> last_unmodelled;
   const auto warn = [&](const Spec& o, std::string_view value, ir::SrcLoc at, bool by_default) {
     if (!warned.insert(o.name).second) return;
     Diagnostic d;
@@ -260,16 +264,23 @@ BooksimResult parse_booksim_config(const Source& src) {
     if (o == nullptr) scan.fail(key_at, fmt::format("unknown setting '{}'{}", key, did_you_mean(key, names())));
     try {
       check_kind(o->kind, value);
-      if (o->cls == OptionClass::Modelled) o->apply(value, st);
+      if (o->apply != nullptr) o->apply(value, st);  // also `n`, which counts the ports
     } catch (const ValueError& e) {
       scan.fail(value_at + e.offset(), fmt::format("{}: {}", key, e.what()));
     }
     seen.insert(o->name);
     where[o->name] = src.locate(value_at);
     if (o->cls == OptionClass::Modelled) result.set.push_back(SetBy{o->fields, o->name, src.locate(value_at)});
-    if (o->cls == OptionClass::Unmodelled && !is_neutral(o->kind, o->neutral, value)) {
-      warn(*o, value, src.locate(value_at), false);
+    if (o->cls == OptionClass::Unmodelled) {  // the last setting counts
+      auto [it, first] = last_unmodelled.try_emplace(o->name, std::make_tuple(last_unmodelled.size(), o, value, value_at));
+      if (!first) it->second = std::make_tuple(std::get<0>(it->second), o, value, value_at);
     }
+  }
+  std::vector<std::tuple<std::size_t, const Spec*, std::string_view, std::size_t>> in_order;
+  for (const auto& [name, u] : last_unmodelled) in_order.push_back(u);
+  std::sort(in_order.begin(), in_order.end());
+  for (const auto& [order, o, value, at] : in_order) {
+    if (!is_neutral(o->kind, o->neutral, value)) warn(*o, value, src.locate(at), false);
   }
   for (const Spec& o : kSettings) {
     if (o.cls == OptionClass::Unmodelled && seen.count(o.name) == 0 && !o.gpgpusim_default.empty() &&

@@ -242,12 +242,21 @@ void check_address_mapping(const MemoryConfig& m) {
                                                   chip_bits, m.channels, log2_exact(m.channels)));
     }
   }
+  // Fewer bank bits than banks leaves banks unused (as in GPGPU-Sim, whose
+  // -gpgpu_mem_address_mask presets have 2 bank bits); more would address
+  // banks that do not exist.
   const std::uint32_t banks = m.dram.timing.banks;
   const std::uint32_t bank_bits = a.count(AddrField::Bank);
-  if (bank_bits != log2_exact(banks)) {
+  if (bank_bits > log2_exact(banks)) {
     fail({bits, "memory.dram.timing.banks"},
-         fmt::format("the address map has {} bank bits (B) but the DRAM has {} banks (needs {})", bank_bits, banks,
+         fmt::format("the address map has {} bank bits (B) but the DRAM has {} banks (at most {})", bank_bits, banks,
                      log2_exact(banks)));
+  }
+  const std::uint32_t sub_bits = log2_exact(m.sub_partitions_per_channel);
+  if (bank_bits < sub_bits) {
+    fail({bits, "memory.sub_partitions_per_channel"},
+         fmt::format("the address map has {} bank bits (B); {} sub-partitions per channel are chosen by {} of them",
+                     bank_bits, m.sub_partitions_per_channel, sub_bits));
   }
   if (a.count(AddrField::Row) == 0) fail({bits}, "the address map has no row bits (R)");
   if (a.count(AddrField::Column) + a.count(AddrField::Burst) == 0) fail({bits}, "the address map has no column bits (C or S)");

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -125,6 +126,7 @@ class Importer {
   ImportedGpu run() {
     const std::vector<Token> tokens = tokenize(src_);
     for (std::size_t i = 0; i < tokens.size();) i = option(tokens, i);
+    unmodelled_warnings();
     resolve();
     default_warnings();
     check();
@@ -132,6 +134,12 @@ class Importer {
   }
 
  private:
+  struct Unmodelled {
+    std::size_t order = 0;
+    const OptionInfo* option = nullptr;
+    std::string value;
+    ir::SrcLoc loc;
+  };
   struct Setting {
     std::size_t order = 0;
     std::string file;
@@ -177,8 +185,13 @@ class Importer {
     if (o->cls == OptionClass::Modelled) {
       settings_.push_back(Setting{settings_.size(), src_.path(), o->fields, o->name, at});
       if (o->name == "-inter_config_file") inter_config_loc_ = at;
-    } else if (o->cls == OptionClass::Unmodelled && !gpgpusim::is_neutral(o->kind, o->neutral, value->text)) {
-      warn(src_.path(), at, fmt::format("{} {} is not modelled: {}", o->name, value->text, o->note), o->name);
+    } else if (o->cls == OptionClass::Unmodelled) {
+      // The last setting counts; warnings come in the order options first appear.
+      auto [it, first] = unmodelled_.try_emplace(o->name, Unmodelled{unmodelled_.size(), o, value->text, at});
+      if (!first) {
+        it->second.value = value->text;
+        it->second.loc = at;
+      }
     }
     return next;
   }
@@ -260,6 +273,19 @@ class Importer {
     }
   }
 
+  /// Unmodelled options the file sets to a value lockstep does not behave like.
+  void unmodelled_warnings() {
+    std::vector<const Unmodelled*> in_order;
+    for (const auto& [name, u] : unmodelled_) in_order.push_back(&u);
+    std::sort(in_order.begin(), in_order.end(),
+              [](const Unmodelled* a, const Unmodelled* b) { return a->order < b->order; });
+    for (const Unmodelled* u : in_order) {
+      const OptionInfo& o = *u->option;
+      if (gpgpusim::is_neutral(o.kind, o.neutral, u->value)) continue;
+      warn(src_.path(), u->loc, fmt::format("{} {} is not modelled: {}", o.name, u->value, o.note), o.name);
+    }
+  }
+
   /// Unmodelled options the file leaves at a GPGPU-Sim default that lockstep
   /// does not behave like.
   void default_warnings() {
@@ -298,6 +324,7 @@ class Importer {
   ImportState st_;
   std::vector<Setting> settings_;  ///< in the order the values were read
   std::set<std::string_view> given_;
+  std::map<std::string_view, Unmodelled> unmodelled_;
   std::set<std::string> warned_;
   std::vector<Diagnostic> warnings_;
   ir::SrcLoc inter_config_loc_;

@@ -55,8 +55,8 @@ struct OptionSpec {
   std::string_view name;
   OptionClass cls = OptionClass::NoTiming;
   ValueKind kind = ValueKind::Text;
-  /// Modelled only: sets what the option says; throws ValueError
-  /// (option_strings.hpp).
+  /// Sets what the option says (Modelled options, and an Unmodelled one
+  /// whose value is needed elsewhere); throws ValueError (option_strings.hpp).
   void (*apply)(std::string_view value, State& s) = nullptr;
   /// Modelled: the GpuConfig key paths (or path prefixes) it sets,
   /// space-separated, for placing check_gpu_config's problems.

@@ -55,8 +55,9 @@ std::size_t letter(const Piece& p, std::string_view what, std::string_view lette
   throw ValueError(p.offset, fmt::format("unknown {} {} ({})", what, shown(p.text), meanings));
 }
 
-[[noreturn]] void count_error(const Piece& whole, std::string_view what, std::size_t got, std::string_view expected) {
-  throw ValueError(whole.offset, fmt::format("{}: expected {}, got {} value{}", what, expected, got, got == 1 ? "" : "s"));
+/// "expected WHAT, got N": `what` says how many of what.
+[[noreturn]] void count_error(const Piece& whole, std::string_view what, std::size_t got) {
+  throw ValueError(whole.offset, fmt::format("expected {}, got {}", what, got));
 }
 
 }  // namespace
@@ -96,8 +97,10 @@ std::int64_t parse_signed(std::string_view s, std::int64_t min, std::int64_t max
   try {
     magnitude = parse_unsigned(negative ? s.substr(1) : s,
                                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
-  } catch (const ValueError&) {
-    throw ValueError(0, fmt::format("expected an integer, got {}", shown(s)));
+  } catch (const ValueError& e) {
+    const std::string why = e.what();
+    if (why.rfind("expected", 0) == 0) throw ValueError(0, fmt::format("expected an integer, got {}", shown(s)));
+    throw ValueError(0, why);  // octal or range: the reason stands
   }
   const std::int64_t v = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
   if (v < min || v > max) throw ValueError(0, fmt::format("'{}' is out of range ({} .. {})", s, min, max));
@@ -214,7 +217,7 @@ CacheConfig parse_cache(std::string_view s, bool allow_none) {
 
 ClockDomains parse_clock_domains(std::string_view s) {
   const std::vector<Piece> f = split(Piece{s, 0}, ':');
-  if (f.size() != 4) count_error(Piece{s, 0}, "CORE:ICNT:L2:DRAM clocks in MHz", f.size(), "4");
+  if (f.size() != 4) count_error(Piece{s, 0}, "4 clocks in MHz (CORE:ICNT:L2:DRAM)", f.size());
   std::array<double, 4> mhz{};
   for (std::size_t i = 0; i < 4; ++i) {
     mhz[i] = at(f[i], [](std::string_view t) { return parse_real(t); });
@@ -232,7 +235,7 @@ CorePipeline parse_core_pipeline(std::string_view s) {
 void parse_pipeline_widths(std::string_view s, CoreConfig& core) {
   const std::vector<Piece> f = split(Piece{s, 0}, ',');
   if (f.size() != 7 && f.size() != 11 && f.size() != 13) {
-    count_error(Piece{s, 0}, "pipeline widths", f.size(), "7 (GPGPU-Sim 3), 11 or 13 (GPGPU-Sim 4)");
+    count_error(Piece{s, 0}, "7 (GPGPU-Sim 3), 11 or 13 (GPGPU-Sim 4) pipeline widths", f.size());
   }
   std::vector<std::uint32_t> w;
   for (const Piece& p : f) w.push_back(u32(p));
@@ -262,9 +265,9 @@ void parse_pipeline_widths(std::string_view s, CoreConfig& core) {
 std::vector<std::uint32_t> parse_uint_list(std::string_view s, std::size_t min_count, std::size_t max_count) {
   const std::vector<Piece> f = split(Piece{s, 0}, ',');
   if (f.size() < min_count || f.size() > max_count) {
-    const std::string expected =
-        min_count == max_count ? fmt::format("{}", min_count) : fmt::format("{} or {}", min_count, max_count);
-    count_error(Piece{s, 0}, "a comma-separated list", f.size(), expected);
+    const std::string expected = min_count == max_count ? fmt::format("{} comma-separated values", min_count)
+                                                        : fmt::format("{} or {} comma-separated values", min_count, max_count);
+    count_error(Piece{s, 0}, expected, f.size());
   }
   std::vector<std::uint32_t> out;
   for (const Piece& p : f) out.push_back(u32(p));
@@ -299,8 +302,9 @@ DramTiming parse_dram_timing(std::string_view s) {
   if (s.find('=') == std::string_view::npos) {
     const std::vector<Piece> f = split(Piece{s, 0}, ':');
     if (f.size() != 11 && f.size() != 14) {
-      count_error(Piece{s, 0}, "positional DRAM timing nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR[:nbkgrp:CCDL:RTPL]",
-                  f.size(), "11 or 14");
+      count_error(Piece{s, 0},
+                  "11 or 14 positional DRAM timings (nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR[:nbkgrp:CCDL:RTPL])",
+                  f.size());
     }
     for (std::size_t i = 0; i < f.size(); ++i) t.*params[i].field = u32(f[i]);
     return t;
@@ -477,7 +481,7 @@ void parse_scheduler(std::string_view s, SchedulerConfig& out) {
 
 PartitionQueues parse_partition_queues(std::string_view s) {
   const std::vector<Piece> f = split(Piece{s, 0}, ':');
-  if (f.size() != 4) count_error(Piece{s, 0}, "queue sizes ICNT_TO_L2:L2_TO_DRAM:DRAM_TO_L2:L2_TO_ICNT", f.size(), "4");
+  if (f.size() != 4) count_error(Piece{s, 0}, "4 queue sizes (ICNT_TO_L2:L2_TO_DRAM:DRAM_TO_L2:L2_TO_ICNT)", f.size());
   return PartitionQueues{u32(f[0]), u32(f[1]), u32(f[2]), u32(f[3])};
 }
 
