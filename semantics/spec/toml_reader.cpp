@@ -8,26 +8,6 @@
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::sem::spec_detail {
-namespace {
-
-/// Optimal string alignment distance (edits, adjacent transpositions count 1).
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
-}  // namespace
 
 ir::SrcLoc TomlReader::loc(const toml::source_region& r) noexcept { return ir::SrcLoc{r.begin.line, r.begin.column}; }
 
@@ -146,21 +126,6 @@ std::string_view node_kind(const toml::node& n) noexcept {
       break;
   }
   return "nothing";
-}
-
-std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates) {
-  std::string_view best;
-  std::size_t best_d = 0;
-  for (std::string_view c : candidates) {
-    const std::size_t d = edit_distance(word, c);
-    // Close enough to be a typo: at most 2 edits, and fewer than half the word.
-    if (d > 2 || d * 2 > std::max(word.size(), c.size())) continue;
-    if (best.empty() || d < best_d) {
-      best = c;
-      best_d = d;
-    }
-  }
-  return best.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", best);
 }
 
 std::string member_path(const std::string& base, std::string_view key) {

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "frontend/did_you_mean.hpp"
 #include "frontend/ir/instr.hpp"
 #include "semantics/spec/element.hpp"
 
@@ -66,9 +67,8 @@ class TomlReader {
 
 /// "an integer", "a string", "an array", ... for messages.
 [[nodiscard]] std::string_view node_kind(const toml::node& n) noexcept;
-/// " (did you mean 'x'?)" for the closest candidate within a small edit
-/// distance of `word`, else "".
-[[nodiscard]] std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates);
+/// " (did you mean 'x'?)" (frontend/did_you_mean.hpp).
+using lockstep::did_you_mean;
 /// "base.key" ("key" when base is empty) and "base[i]".
 [[nodiscard]] std::string member_path(const std::string& base, std::string_view key);
 [[nodiscard]] std::string index_path(const std::string& base, std::size_t i);
