@@ -107,6 +107,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
   rep.options = s.explore;
   rep.timing = !o.no_timing;
   std::optional<checker::Trace> trace;
+  if (sym) rep.if_converted = sym->if_converted;
   if (sym) rep.symbolic = sym->constraints.empty() ? std::string("unconstrained") : sym->constraints;
   if (e.finding && sym) {
     // The counterexample holds for the model's input values: replay it concretely with them.
@@ -115,6 +116,13 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
     concrete_setup->cuda_barrier_rule = s.properties.cuda_barriers;
     // Symbolic states hold terms: the trace records the digest of the concrete replay.
     checker::Finding f = *e.finding;
+    if (sym->if_converted != 0) {
+      try {
+        f.steps = checker::rederive_schedule(*concrete_setup, s.model, f.steps, s.explore.merge);
+      } catch (const std::runtime_error& x) {
+        fail(fmt::format("the counterexample does not carry over to the kernel before if-conversion: {}", x.what()));
+      }
+    }
     const bool cycle = f.kind == checker::FindingKind::NonTermination;
     const checker::ReplayOutcome r = checker::replay_launch(
         *concrete_setup, s.model, f.steps, cycle ? std::optional<std::size_t>(f.cycle_start) : std::nullopt,

@@ -57,6 +57,8 @@ class ConcreteGenerator {
     if (options_.canonical) canonicalize_all(s, live_, scratch_);
   }
   [[nodiscard]] const std::optional<GeneratorCut>& cut() const noexcept { return cut_; }
+  /// One successor per action: never cut short (always empty).
+  [[nodiscard]] const std::optional<GeneratorCut>& partial() const noexcept { return cut_; }
   void add_stats(ExploreStats&) const noexcept {}
 
   [[nodiscard]] const StepPlan& plan() const noexcept { return plan_; }

@@ -108,7 +108,39 @@ ReplayOutcome replay_with(const sem::LaunchSetup& setup, M model, std::span<cons
   return r;
 }
 
+template <sem::DivergenceModel M>
+std::vector<StepRecord> rederive_with(const sem::LaunchSetup& setup, M model, std::span<const StepRecord> steps,
+                                      bool merge) {
+  using S = sem::LaunchState<M>;
+  const StepPlan plan(*setup.kernel, setup.analysis);
+  S s(setup, std::move(model));
+  std::vector<StepRecord> out;
+  out.reserve(steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const StepRecord& rec = steps[i];
+    if (rec.warp >= s.warp_count() || !sem::has_lane(s.enabled(rec.warp), rec.key)) {
+      throw std::runtime_error(fmt::format("step {}: unit {} of warp {} is not enabled", i, rec.key, rec.warp));
+    }
+    StepRecord r = macro_step(s, rec.warp, rec.key, plan, merge);
+    r.prefix = rec.prefix;
+    out.push_back(r);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<StepRecord> rederive_schedule(const sem::LaunchSetup& setup, sem::ModelKind model,
+                                          std::span<const StepRecord> steps, bool merge) {
+  switch (model) {
+    case sem::ModelKind::Mimd: return rederive_with(setup, sem::ModelMimd{}, steps, merge);
+    case sem::ModelKind::Stack: return rederive_with(setup, sem::ModelStack{sem::PushOrder::Nvidia}, steps, merge);
+    case sem::ModelKind::StackAmd: return rederive_with(setup, sem::ModelStack{sem::PushOrder::Amd}, steps, merge);
+    case sem::ModelKind::StackNt:
+      return rederive_with(setup, sem::ModelStack{sem::PushOrder::NotTakenFirst}, steps, merge);
+  }
+  throw std::invalid_argument("unknown model");
+}
 
 Exploration explore_launch(const sem::LaunchSetup& setup, const ExploreRequest& request) {
   switch (request.model) {

@@ -63,4 +63,13 @@ struct ReplayOutcome {
                                           std::span<const StepRecord> steps, std::optional<std::size_t> cycle_start,
                                           bool canonical = true);
 
+/// The schedule of `steps` re-derived on `setup`: each step's unit takes one
+/// merged step there (macro_step.hpp), whatever the recorded instruction
+/// count. For a finding of a kernel whose private code was rewritten
+/// (if_conversion.hpp): the visible actions are the same, the counts are the
+/// original kernel's. Throws std::runtime_error when a unit is not enabled
+/// when its step is due.
+[[nodiscard]] std::vector<StepRecord> rederive_schedule(const sem::LaunchSetup& setup, sem::ModelKind model,
+                                                        std::span<const StepRecord> steps, bool merge);
+
 }  // namespace lockstep::checker

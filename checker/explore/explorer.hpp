@@ -389,6 +389,8 @@ class Explorer {
   }
 
   void finish() {
+    // Steps whose successors were cut short leave the search non-exhaustive.
+    if (const auto& p = gen_.partial(); p && r_.bound == BoundKind::None) set_bound(p->kind, p->limit, p->detail);
     r_.stats.seconds = elapsed();
     r_.stats.peak_bytes = std::max(r_.stats.peak_bytes, own_bytes());
     gen_.add_stats(r_.stats);

@@ -44,6 +44,10 @@ concept StepGenerator = requires(G& g, const S& cs, S& s, std::uint32_t w, unsig
   /// Puts `s` in canonical form (dead registers zeroed), in place.
   { g.canonicalize(s) } -> std::same_as<void>;
   { g.cut() } -> std::same_as<const std::optional<GeneratorCut>&>;
+  /// A bound that cut some step's successors short while others were still
+  /// produced: the search goes on (counterexamples stay real) but is not
+  /// exhaustive. The first such bound, if any.
+  { g.partial() } -> std::same_as<const std::optional<GeneratorCut>&>;
   /// Adds the generator's own figures (solver queries) to `stats`.
   { g.add_stats(stats) } -> std::same_as<void>;
 };

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "checker/explore/explorer.hpp"
+#include "checker/symbolic/if_conversion.hpp"
 #include "checker/symbolic/sym_inputs.hpp"
 #include "checker/symbolic/symbolic_domain.hpp"
 #include "semantics/launch/launch_state.hpp"
@@ -50,10 +51,8 @@ SymbolicExploration explore_with(const sem::LaunchSetup& setup, const sem::Launc
   return r;
 }
 
-}  // namespace
-
-SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
-                                     const ExploreRequest& request, const SymbolicLimits& limits) {
+SymbolicExploration explore_model(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
+                                  const ExploreRequest& request, const SymbolicLimits& limits) {
   switch (request.model) {
     case sem::ModelKind::Mimd: return explore_with(setup, spec, sem::ModelMimd{}, request, limits);
     case sem::ModelKind::Stack:
@@ -64,6 +63,28 @@ SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::L
       return explore_with(setup, spec, sem::ModelStack{sem::PushOrder::NotTakenFirst}, request, limits);
   }
   throw std::invalid_argument("unknown model");
+}
+
+}  // namespace
+
+SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
+                                     const ExploreRequest& request, const SymbolicLimits& limits) {
+  IfConversion conv = if_convert(*setup.kernel, setup.table);
+  if (conv.regions == 0) return explore_model(setup, spec, request, limits);
+  // The same module with the converted kernel: the layout (variables,
+  // buffers, parameters) and every PC before the appended code are unchanged.
+  ir::Module converted = *setup.module;
+  for (ir::Kernel& k : converted.kernels) {
+    if (k.name == setup.kernel->name) k = std::move(conv.kernel);
+  }
+  sem::LaunchSpec named = spec;
+  named.kernel = setup.kernel->name;
+  const auto setup2 = sem::prepare_launch(converted, named);
+  setup2->use_table(setup.table);
+  setup2->cuda_barrier_rule = setup.cuda_barrier_rule;
+  SymbolicExploration r = explore_model(*setup2, spec, request, limits);
+  r.if_converted = conv.regions;
+  return r;
 }
 
 SymbolicExploration explore_symbolic(const ir::Module& module, const sem::LaunchSpec& spec,

@@ -34,6 +34,10 @@ struct SymbolicExploration {
   std::uint64_t solver_queries = 0;
   double solver_seconds = 0;
   std::string unsupported;   ///< set when an operation on symbolic values stopped the search
+  /// Branch regions explored if-converted (if_conversion.hpp). When not 0 the
+  /// finding's steps are the converted kernel's: re-derive them on the
+  /// original (rederive_schedule) before replaying.
+  std::uint32_t if_converted = 0;
 };
 
 /// Explores `setup` (prepared from `spec`, whose symbolic inputs it holds as zeros).

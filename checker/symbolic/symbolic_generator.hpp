@@ -7,7 +7,9 @@
 // successor, exactly as in the concrete generator.
 //
 // Bounds (reported through cut(), the step yielding no successor):
-//   Forks           more than max_forks successors of one step
+//   Forks           more than max_forks successors of one step: the first
+//                   max_forks are explored and the search goes on
+//                   (partial(): not exhaustive, counterexamples stay real)
 //   AddressValues   a symbolic value that must be concrete takes more than
 //                   max_address_values values
 //   Solver          a query without an answer, or an operation the domain
@@ -66,10 +68,15 @@ class SymbolicGenerator {
       std::vector<std::uint32_t> script = std::move(scripts.back());
       scripts.pop_back();
       if (n == limits_.max_forks) {
-        cut_ = GeneratorCut{BoundKind::Forks, limits_.max_forks,
-                            fmt::format("a step of warp {} unit {} has more than {} feasible outcomes", w, key,
-                                        limits_.max_forks)};
-        return 0;
+        // Explore the outcomes produced so far (a counterexample among them
+        // is real); the search is then not exhaustive.
+        if (!partial_) {
+          partial_ = GeneratorCut{BoundKind::Forks, limits_.max_forks,
+                                  fmt::format("a step of warp {} unit {} has more than {} feasible outcomes; the "
+                                              "first {} were explored",
+                                              w, key, limits_.max_forks, limits_.max_forks)};
+        }
+        break;
       }
       if (n == out.size()) out.push_back(Successor<S>{s, {}});
       else out[n].state = s;
@@ -105,6 +112,7 @@ class SymbolicGenerator {
     remember(s);
   }
   [[nodiscard]] const std::optional<GeneratorCut>& cut() const noexcept { return cut_; }
+  [[nodiscard]] const std::optional<GeneratorCut>& partial() const noexcept { return partial_; }
   void add_stats(ExploreStats&) const noexcept {}
 
   [[nodiscard]] const StepPlan& plan() const noexcept { return plan_; }
@@ -150,6 +158,7 @@ class SymbolicGenerator {
   Choices choices_;
   std::vector<sem::WaitInfo> scratch_;
   std::optional<GeneratorCut> cut_;
+  std::optional<GeneratorCut> partial_;
   std::uint64_t forks_ = 0;
   std::uint64_t widest_ = 0;
   std::string unsupported_;

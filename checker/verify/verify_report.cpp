@@ -85,7 +85,12 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   out << fmt::format("  launch: grid {}, block {} ({} threads{}), inputs: {}\n", dim3(r.grid), dim3(r.block),
                      threads(r), r.cooperative ? ", cooperative: every block co-resident" : "", inputs_text(r));
   out << fmt::format("  properties: {}\n", properties_text(r.properties));
-  out << fmt::format("  reductions: {}\n", reductions_text(r.options));
+  std::string reductions = reductions_text(r.options);
+  if (r.if_converted != 0) {
+    reductions += fmt::format(", {} branch region{} on register values if-converted (symbolic data)", r.if_converted,
+                              r.if_converted == 1 ? "" : "s");
+  }
+  out << fmt::format("  reductions: {}\n", reductions);
   out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
   out << fmt::format("  states: {}  transitions: {}  instructions: {}  revisits: {}  max depth: {}\n", st.states,
                      st.transitions, st.instructions, st.revisits, st.max_depth);
@@ -138,9 +143,11 @@ ordered_json verify_json(const VerifyReport& r) {
   if (r.properties.termination) props.push_back("non-termination");
   props.push_back("error");
   if (r.properties.expect) props.push_back("expect");
+  if (r.properties.cuda_barriers) props.push_back("barrier-divergence");
   j["properties"] = std::move(props);
   j["reductions"] = {{"merge", r.options.merge}, {"canonical", r.options.canonical},
                      {"sleep_sets", r.options.sleep_sets}};
+  if (r.if_converted != 0) j["reductions"]["if_converted"] = r.if_converted;
   j["state_matching"] = state_matching_text(r.options);
   ordered_json stats = {{"states", st.states},         {"transitions", st.transitions},
                         {"instructions", st.instructions}, {"revisits", st.revisits},

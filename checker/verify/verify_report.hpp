@@ -38,6 +38,7 @@ struct VerifyReport {
   bool cooperative = false;  ///< a cooperative launch: every block co-resident, grid workspace provided
   std::vector<TraceInput> inputs;  ///< a counterexample's input values (symbolic launches)
   std::string symbolic;            ///< symbolic launches: the input ranges the verdict covers
+  std::uint32_t if_converted = 0;  ///< symbolic launches: branch regions explored if-converted
   VerifyProperties properties;
   ExploreOptions options;
   bool timing = true;  ///< print seconds and states per second

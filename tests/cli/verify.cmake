@@ -228,3 +228,15 @@ verify_golden(barrier_rule.two_arms.stack barrier_rule/two_arms.stack.txt 3 3 ${
   --launch ${BR}/two_arms.toml --model stack)
 verify_golden(json.barrier_rule.two_arms barrier_rule/two_arms.json 3 5 ${BR}/barrier_rule.ptx
   --launch ${BR}/two_arms.toml --model mimd --property barrier-divergence --json)
+
+# Per-lane symbolic data, a full warp (tests/cli/verify_inputs/lanes): a
+# branch on each thread's element that only chooses a value verifies
+# (if-converted at -G, a selp at -O3); a barrier under such a branch is a
+# deadlock found among the first outcomes of the step, replayed concretely.
+set(LANES tests/cli/verify_inputs/lanes)
+foreach(opt per_lane per_lane_g)
+  verify_golden(lanes.select_then_barrier.${opt} lanes/select_then_barrier.${opt}.txt 0 - ${LANES}/${opt}.ptx
+    --launch ${LANES}/select_then_barrier.toml --model stack)
+  verify_golden(lanes.barrier_under_data.${opt} lanes/barrier_under_data.${opt}.txt 3 3 ${LANES}/${opt}.ptx
+    --launch ${LANES}/barrier_under_data.toml --model stack)
+endforeach()
