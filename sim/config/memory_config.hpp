@@ -21,8 +21,8 @@ namespace lockstep::sim {
 struct DramTiming {
   std::uint32_t banks = 4;        ///< nbk: banks per chip (a power of two)
   std::uint32_t bank_groups = 1;  ///< nbkgrp: bank groups (1 = none); divides banks
-  std::uint32_t ccd = 2;    ///< tCCD: column command to column command, same bank group
-  std::uint32_t ccdl = 0;   ///< tCCDL: column to column between bank groups (0 without groups)
+  std::uint32_t ccd = 2;    ///< tCCD: column command to column command, any banks of the channel
+  std::uint32_t ccdl = 0;   ///< tCCDL: column to column within one bank group (0 without groups)
   std::uint32_t rrd = 8;    ///< tRRD: activate to activate, different banks
   std::uint32_t rcd = 12;   ///< tRCD: activate to read/write (row to column)
   std::uint32_t ras = 21;   ///< tRAS: activate to precharge
@@ -32,7 +32,7 @@ struct DramTiming {
   std::uint32_t wl = 4;     ///< WL: write command to data
   std::uint32_t cdlr = 5;   ///< tCDLR: last write data to read command
   std::uint32_t wr = 13;    ///< tWR: last write data to precharge
-  std::uint32_t rtpl = 0;   ///< tRTPL: read to precharge between bank groups (0 without groups)
+  std::uint32_t rtpl = 0;   ///< tRTPL: read to precharge within one bank group (0 without groups)
 
   friend bool operator==(const DramTiming&, const DramTiming&) = default;
 };

@@ -166,6 +166,7 @@ MemRequest Cache::Impl::made(AccessType type, const MemRequest& cause, Cycle now
   m.sm = cause.sm;
   m.warp = cause.warp;
   m.instruction = cause.instruction;
+  m.sub_partition = cause.sub_partition;
   m.issued = now;
   return m;
 }

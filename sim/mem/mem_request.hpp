@@ -133,6 +133,11 @@ struct MemRequest {
   std::uint32_t warp = 0;
   std::uint64_t instruction = 0;
 
+  /// The memory sub-partition (L2 slice) the address belongs to: set by
+  /// the memory system when the request enters it (and copied by caches
+  /// into the requests they make).
+  std::uint32_t sub_partition = 0;
+
   /// Time stamps in core cycles, kNever until reached. `issued` is set by
   /// whoever makes the request (the SM when it issues the instruction); the
   /// memory system sets `at_l2` when a sub-partition takes the request from
