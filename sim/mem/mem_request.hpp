@@ -159,6 +159,19 @@ struct MemRequest {
   friend constexpr bool operator==(const MemRequest&, const MemRequest&) = default;
 };
 
+/// The first id of the requests the L2 slice of a sub-partition makes (bit
+/// 63 set, bit 62 clear, the sub-partition in bits 40..55).
+[[nodiscard]] constexpr std::uint64_t l2_made_ids(std::uint32_t sub_partition) noexcept {
+  return (std::uint64_t{1} << 63) | (std::uint64_t{sub_partition} << 40);
+}
+
+/// A suggested first id for the requests one of an SM's caches makes (bits
+/// 63 and 62 set, the SM in bits 42..57, the cache in bits 40..41), so that
+/// no two caches' ids meet.
+[[nodiscard]] constexpr std::uint64_t sm_made_ids(std::uint32_t sm, std::uint32_t cache) noexcept {
+  return (std::uint64_t{3} << 62) | (std::uint64_t{sm} << 42) | (std::uint64_t{cache & 3U} << 40);
+}
+
 /// A request for `bytes` bytes at `addr` with its sector and byte masks
 /// filled in (the access must not cross a 128-byte boundary).
 [[nodiscard]] constexpr MemRequest make_request(std::uint64_t id, AccessType type, std::uint64_t addr,
