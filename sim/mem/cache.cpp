@@ -497,7 +497,7 @@ void Cache::Impl::fill(const MemRequest& reply, Cycle now) {
     tags_.fill_block(block_of(maddr), sector, now);
     if (streaming_) pending_lines_.erase(block_of(maddr));
   }
-  if (mshrs_.mark_ready(maddr) && on_miss_) tags_.line(line).state[sector] = LineState::Modified;
+  if (mshrs_.mark_ready(maddr, reply) && on_miss_) tags_.line(line).state[sector] = LineState::Modified;
   fill_busy_ += atom_ / port_;
 }
 

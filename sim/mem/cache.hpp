@@ -37,8 +37,9 @@
 //   cache.cycle();                                  // once per cycle of the cache's clock
 //
 // A MISS leaves the request in the MSHRs: it comes back out of
-// next_access() once the line is filled, unchanged (the reply to it is
-// the owner's to make). A HIT of a write-through or write-evict write, a
+// next_access() once the line is filled, unchanged but for the time stamps
+// it lacked (at_l2, at_dram, replied, returned), which it takes from the
+// fill (the reply to it is the owner's to make). A HIT of a write-through or write-evict write, a
 // write miss that does not allocate, and a write-allocate miss queue the
 // write itself (same id) as outgoing; the owner is answered by the next
 // level. Requests the cache makes (evicted dirty lines, write-allocate

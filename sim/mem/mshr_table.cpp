@@ -20,7 +20,7 @@ std::uint32_t MshrTable::entry_for(std::uint64_t addr, std::uint64_t fill_id, st
   if (free_entries_.empty()) throw std::logic_error("MshrTable::add with every entry in use");
   const std::uint32_t e = free_entries_.back();
   free_entries_.pop_back();
-  entries_[e] = Entry{addr, fill_id, line, kNil, kNil, 0, false, false};
+  entries_[e] = Entry{addr, fill_id, line, kNil, kNil, 0, false, false, kNever, kNever, kNever, kNever};
   index_.insert(addr, e);
   ++used_;
   return e;
@@ -83,10 +83,15 @@ bool MshrTable::read_after_write_pending(std::uint64_t addr) const noexcept {
   return false;
 }
 
-bool MshrTable::mark_ready(std::uint64_t addr) {
+bool MshrTable::mark_ready(std::uint64_t addr, const MemRequest& fill) {
   const auto e = index_.find(addr);
   if (!e) throw std::logic_error("MshrTable::mark_ready without an entry");
-  entries_[*e].ready = true;
+  Entry& entry = entries_[*e];
+  entry.ready = true;
+  entry.at_l2 = fill.at_l2;
+  entry.at_dram = fill.at_dram;
+  entry.replied = fill.replied;
+  entry.returned = fill.returned;
   ready_.push(*e);
   return entries_[*e].has_atomic;
 }
@@ -97,6 +102,10 @@ MemRequest MshrTable::next() {
   Entry& e = entries_[ei];
   const std::uint32_t n = e.head;
   MemRequest r = nodes_[n].request;
+  if (r.at_l2 == kNever) r.at_l2 = e.at_l2;
+  if (r.at_dram == kNever) r.at_dram = e.at_dram;
+  if (r.replied == kNever) r.replied = e.replied;
+  if (r.returned == kNever) r.returned = e.returned;
   e.head = nodes_[n].next;
   free_nodes_.push_back(n);
   if (e.head == kNil) {

@@ -47,8 +47,9 @@ class MshrTable {
   /// this never holds).
   [[nodiscard]] bool read_after_write_pending(std::uint64_t addr) const noexcept;
 
-  /// Marks the entry filled; returns whether it holds an atomic.
-  bool mark_ready(std::uint64_t addr);
+  /// Marks the entry filled by `fill`; returns whether it holds an atomic.
+  /// The requests that leave it take the fill's time stamps they lack.
+  bool mark_ready(std::uint64_t addr, const MemRequest& fill);
   [[nodiscard]] bool access_ready() const noexcept { return !ready_.empty(); }
   /// The next request of the oldest ready entry.
   MemRequest next();
@@ -67,6 +68,7 @@ class MshrTable {
     std::uint32_t count = 0;  ///< requests counted against the merge limit
     bool has_atomic = false;
     bool ready = false;
+    Cycle at_l2 = kNever, at_dram = kNever, replied = kNever, returned = kNever;  ///< the fill's stamps
   };
   struct Node {
     MemRequest request;

@@ -51,6 +51,25 @@ TEST(Cache, MissThenHitAfterFill) {
   EXPECT_EQ(c.stats().get(AccessType::GlobalRead, CacheStatus::Hit), 1U);
 }
 
+TEST(Cache, WaitingRequestsTakeTheFillsTimeStamps) {
+  Cache c(small_cache(), CacheLevel::L1, kMade);
+  MemRequest r = read(1, 0x000);
+  r.issued = 3;
+  c.access(r, 3);
+  MemRequest fill = reply_to(drain(c));
+  fill.at_l2 = 10;
+  fill.at_dram = 20;
+  fill.replied = 30;
+  fill.returned = 40;
+  c.fill(fill, 40);
+  const MemRequest back = c.next_access();
+  EXPECT_EQ(back.issued, 3U);
+  EXPECT_EQ(back.at_l2, 10U);
+  EXPECT_EQ(back.at_dram, 20U);
+  EXPECT_EQ(back.replied, 30U);
+  EXPECT_EQ(back.returned, 40U);
+}
+
 TEST(Cache, MergesUpToTheLimitThenFails) {
   Cache c(small_cache(), CacheLevel::L1, kMade);  // 2 merges per entry
   EXPECT_EQ(c.access(read(1, 0x000), 1).status, CacheStatus::Miss);
