@@ -69,6 +69,7 @@ AddressDecoder::AddressDecoder(const MemoryConfig& memory)
   } else if (mask_[kChip] != 0) {
     chip_start_ = static_cast<std::uint32_t>(__builtin_ctzll(mask_[kChip]));
   }
+  for (std::size_t f = 0; f < kFields; ++f) gather_[f] = BitGather(mask_[f]);
   // The sub-partition bits: the lowest log2(per_channel) bank bits.
   std::uint64_t bank = mask_[kBank];
   for (std::uint32_t n = 0; n < log2_per_channel_ && bank != 0; ++n) {
@@ -83,7 +84,7 @@ DecodedAddress AddressDecoder::decode(std::uint64_t addr) const noexcept {
   std::uint64_t fields_from = addr;
   std::uint64_t high_bits = 0;
   if (!gap_) {
-    d.chip = static_cast<std::uint32_t>(extract_bits(addr, mask_[kChip]));
+    d.chip = static_cast<std::uint32_t>(gather_[kChip](addr));
     const std::uint32_t shift = chip_start_ + log2_channels_ + log2_per_channel_;
     high_bits = shift >= 64 ? 0 : addr >> shift;
   } else {
@@ -92,10 +93,10 @@ DecodedAddress AddressDecoder::decode(std::uint64_t addr) const noexcept {
     high_bits = above / channels_;
     fields_from = (high_bits << chip_start_) | (addr & ((std::uint64_t{1} << chip_start_) - 1));
   }
-  d.bank = static_cast<std::uint32_t>(extract_bits(fields_from, mask_[kBank]));
-  d.row = static_cast<std::uint32_t>(extract_bits(fields_from, mask_[kRow]));
-  d.col = static_cast<std::uint32_t>(extract_bits(fields_from, mask_[kCol]));
-  d.burst = static_cast<std::uint32_t>(extract_bits(fields_from, mask_[kBurst]));
+  d.bank = static_cast<std::uint32_t>(gather_[kBank](fields_from));
+  d.row = static_cast<std::uint32_t>(gather_[kRow](fields_from));
+  d.col = static_cast<std::uint32_t>(gather_[kCol](fields_from));
+  d.burst = static_cast<std::uint32_t>(gather_[kBurst](fields_from));
 
   const std::uint32_t local = d.bank & (per_channel_ - 1);
   switch (indexing_) {
@@ -121,11 +122,27 @@ DecodedAddress AddressDecoder::decode(std::uint64_t addr) const noexcept {
   return d;
 }
 
+namespace {
+
+/// `v` with the bits of `removed` taken out (the bits above each close up).
+std::uint64_t remove_bits(std::uint64_t v, std::uint64_t removed) noexcept {
+  // From the highest removed bit down, so that lower positions stay valid.
+  while (removed != 0) {
+    const auto p = static_cast<std::uint32_t>(63 - __builtin_clzll(removed));
+    const std::uint64_t low = (std::uint64_t{1} << p) - 1;
+    v = (v & low) | (p == 63 ? 0 : (v >> (p + 1)) << p);
+    removed &= ~(std::uint64_t{1} << p);
+  }
+  return v;
+}
+
+}  // namespace
+
 std::uint64_t AddressDecoder::partition_address(std::uint64_t addr) const noexcept {
-  if (!gap_) return extract_bits(addr, ~(mask_[kChip] | sub_partition_mask_));
+  if (!gap_) return remove_bits(addr, mask_[kChip] | sub_partition_mask_);
   const std::uint64_t above = addr >> chip_start_;
   const std::uint64_t rest = ((above / channels_) << chip_start_) | (addr & ((std::uint64_t{1} << chip_start_) - 1));
-  return extract_bits(rest, ~sub_partition_mask_);
+  return remove_bits(rest, sub_partition_mask_);
 }
 
 }  // namespace lockstep::sim

@@ -36,6 +36,55 @@
 
 namespace lockstep::sim {
 
+/// extract_bits for one fixed mask, as the mask's runs of contiguous bits:
+/// a few shifts and masks instead of a loop over every bit.
+class BitGather {
+ public:
+  constexpr BitGather() = default;
+  explicit constexpr BitGather(std::uint64_t mask) noexcept {
+    std::uint32_t dst = 0;
+    std::uint32_t bit = 0;
+    while (bit < 64 && (mask >> bit) != 0) {
+      if (((mask >> bit) & 1U) == 0) {
+        ++bit;
+        continue;
+      }
+      std::uint32_t len = 0;
+      while (bit + len < 64 && ((mask >> (bit + len)) & 1U) != 0) ++len;
+      runs_[count_++] = Run{bit, dst, len == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << len) - 1};
+      dst += len;
+      bit += len;
+    }
+  }
+  [[nodiscard]] constexpr std::uint64_t operator()(std::uint64_t v) const noexcept {
+    std::uint64_t out = 0;
+    for (std::uint32_t i = 0; i < count_; ++i) out |= ((v >> runs_[i].src) & runs_[i].mask) << runs_[i].dst;
+    return out;
+  }
+
+ private:
+  struct Run {
+    std::uint32_t src = 0;
+    std::uint32_t dst = 0;
+    std::uint64_t mask = 0;
+  };
+  std::array<Run, 32> runs_{};
+  std::uint32_t count_ = 0;
+};
+
+/// The bits of `value` selected by `mask`, packed from bit 0 up (x86 PEXT).
+[[nodiscard]] constexpr std::uint64_t extract_bits(std::uint64_t value, std::uint64_t mask) noexcept {
+  std::uint64_t out = 0;
+  std::uint32_t pos = 0;
+  while (mask != 0) {
+    const std::uint64_t low = mask & (~mask + 1);
+    if ((value & low) != 0) out |= std::uint64_t{1} << pos;
+    ++pos;
+    mask &= mask - 1;
+  }
+  return out;
+}
+
 struct DecodedAddress {
   std::uint32_t chip = 0;           ///< memory channel (partition)
   std::uint32_t sub_partition = 0;  ///< global sub-partition: chip * per_channel + local
@@ -67,6 +116,7 @@ class AddressDecoder {
   enum Field : std::uint8_t { kChip, kBank, kRow, kCol, kBurst, kFields };
 
   std::array<std::uint64_t, kFields> mask_{};
+  std::array<BitGather, kFields> gather_{};
   std::uint64_t sub_partition_mask_ = 0;
   std::uint32_t channels_;
   std::uint32_t per_channel_;
@@ -76,18 +126,5 @@ class AddressDecoder {
   bool gap_;                  ///< channels not a power of two (with START)
   PartitionIndex indexing_;
 };
-
-/// The bits of `value` selected by `mask`, packed from bit 0 up (x86 PEXT).
-[[nodiscard]] constexpr std::uint64_t extract_bits(std::uint64_t value, std::uint64_t mask) noexcept {
-  std::uint64_t out = 0;
-  std::uint32_t pos = 0;
-  while (mask != 0) {
-    const std::uint64_t low = mask & (~mask + 1);
-    if ((value & low) != 0) out |= std::uint64_t{1} << pos;
-    ++pos;
-    mask &= mask - 1;
-  }
-  return out;
-}
 
 }  // namespace lockstep::sim

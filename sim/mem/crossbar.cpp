@@ -17,7 +17,10 @@ Crossbar::Crossbar(const InterconnectConfig& config, std::uint32_t inputs, std::
       output_capacity_(config.output_buffer_flits),
       islip_(config.arbitration == Arbitration::Islip),
       in_(inputs),
-      out_(outputs) {
+      out_(outputs),
+      words_((inputs + 63) / 64),
+      wants_(std::size_t{outputs} * ((inputs + 63) / 64), 0) {
+  touched_.reserve(outputs);
   if (flit_bytes_ == 0 || latency_ == 0 || port_flits_ == 0 || !(speedup_ > 0.0)) {
     throw std::invalid_argument("Crossbar: zero flit size, latency, port bandwidth or speedup");
   }
@@ -40,36 +43,46 @@ std::uint32_t Crossbar::rounds_at(std::uint64_t tick) const noexcept {
 }
 
 void Crossbar::allocate(bool first_round) {
+  // Which inputs want which output: one bit per input, per output.
   const auto n = static_cast<std::uint32_t>(in_.size());
-  for (std::uint32_t o = 0; o < out_.size(); ++o) {
+  std::uint32_t waiting = 0;
+  touched_.clear();
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Input& in = in_[i];
+    if (in.output != kNone || in.queue.empty() || in.injected == 0) continue;
+    const std::uint32_t o = in.queue.front().output;
+    std::uint64_t* bits = &wants_[std::size_t{o} * words_];
+    bool first = true;
+    for (std::uint32_t w = 0; w < words_; ++w) first = first && bits[w] == 0;
+    if (first) touched_.push_back(o);
+    bits[i / 64] |= std::uint64_t{1} << (i % 64);
+    ++waiting;
+  }
+  std::uint32_t granted = 0;
+  for (const std::uint32_t o : touched_) {
     Output& out = out_[o];
-    if (out.input != kNone) continue;
-    const std::uint32_t start = islip_ ? out.grant : shared_pointer_;
-    if (out.occupied >= output_capacity_) {
-      // Full: count it when someone waits for it.
-      if (!first_round) continue;
-      for (const Input& in : in_) {
-        if (in.output == kNone && !in.queue.empty() && in.queue.front().output == o && in.injected > 0) {
-          ++stats_.out_buffer_full;
-          break;
-        }
+    std::uint64_t* bits = &wants_[std::size_t{o} * words_];
+    if (out.input == kNone && out.occupied < output_capacity_) {
+      // The first input wanting it at or after the pointer, cyclically.
+      const std::uint32_t start = islip_ ? out.grant : shared_pointer_;
+      std::uint32_t chosen = kNone;
+      for (std::uint32_t k = 0; k <= words_ && chosen == kNone; ++k) {
+        const std::uint32_t w = (start / 64 + k) % words_;
+        std::uint64_t word = bits[w];
+        if (k == 0) word &= ~std::uint64_t{0} << (start % 64);
+        if (k == words_) word = bits[w] & ((std::uint64_t{1} << (start % 64)) - 1);
+        if (word != 0) chosen = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(word));
       }
-      continue;
+      in_[chosen].output = o;
+      out.input = chosen;
+      if (islip_) out.grant = (chosen + 1) % n;
+      ++granted;
+    } else if (out.input == kNone && first_round) {
+      ++stats_.out_buffer_full;  // wanted, but its buffer is full
     }
-    for (std::uint32_t c = 0; c < n; ++c) {
-      const std::uint32_t i = (start + c) % n;
-      Input& in = in_[i];
-      if (in.output != kNone || in.queue.empty() || in.queue.front().output != o || in.injected == 0) continue;
-      in.output = o;
-      out.input = i;
-      if (islip_) out.grant = (i + 1) % n;
-      break;
-    }
+    for (std::uint32_t w = 0; w < words_; ++w) bits[w] = 0;
   }
-  if (!first_round) return;
-  for (const Input& in : in_) {
-    if (in.output == kNone && !in.queue.empty() && in.injected > 0) ++stats_.conflicts;
-  }
+  if (first_round) stats_.conflicts += waiting - granted;
 }
 
 void Crossbar::transfer() {
@@ -101,6 +114,10 @@ void Crossbar::transfer() {
 }
 
 void Crossbar::tick() {
+  if (packets_inside_ == 0) {
+    skip(1);
+    return;
+  }
   for (Input& in : in_) in.injected = std::min(in.injected + port_flits_, in.buffered);
   const std::uint32_t rounds = rounds_at(now_);
   for (std::uint32_t r = 0; r < rounds; ++r) {

@@ -118,6 +118,9 @@ class Crossbar {
   std::uint32_t packets_inside_ = 0;
   std::vector<Input> in_;
   std::vector<Output> out_;
+  std::uint32_t words_;                ///< 64-bit words of an input set
+  std::vector<std::uint64_t> wants_;   ///< per output, the inputs whose first packet wants it
+  std::vector<std::uint32_t> touched_; ///< outputs wanted in this round
   CrossbarStats stats_;
 };
 

@@ -143,6 +143,23 @@ void DramChannel::count_schedule(const Request& r, bool row_hit) noexcept {
   }
 }
 
+void DramChannel::assign(Bank& b, std::uint32_t slot) noexcept {
+  b.request = static_cast<std::int32_t>(slot);
+  b.want_row = slots_[slot].row;
+  b.want_write = slots_[slot].write;
+  ++serving_;
+}
+
+void DramChannel::release(Bank& b) noexcept {
+  b.request = -1;
+  --serving_;
+}
+
+void DramChannel::note(Bank& b, std::uint64_t until) noexcept {
+  b.quiet = std::max(b.quiet, until);
+  banks_quiet_ = std::max(banks_quiet_, until);
+}
+
 // scheduler_fifo / scheduler_frfcfs
 void DramChannel::schedule() {
   if (policy_ == DramScheduler::Fifo) {
@@ -150,7 +167,7 @@ void DramChannel::schedule() {
     const std::uint32_t slot = incoming_.front();
     Bank& b = bank_[slots_[slot].bank];
     if (b.request < 0) {
-      b.request = static_cast<std::int32_t>(slot);
+      assign(b, slot);
       count_schedule(slots_[slot], b.row == slots_[slot].row);
       incoming_.pop();
     }
@@ -161,13 +178,14 @@ void DramChannel::schedule() {
     incoming_.pop();
     frfcfs_.add(slots_[slot].bank, {slot, slots_[slot].row});
   }
+  if (frfcfs_.pending() == 0 || serving_ == banks_) return;
   for (std::uint32_t i = 0; i < banks_; ++i) {
     const std::uint32_t b = (i + prio_) % banks_;
     if (bank_[b].request >= 0) continue;
     const auto chosen = frfcfs_.schedule(b, bank_[b].row);
     if (!chosen) continue;
     prio_ = (prio_ + 1) % banks_;
-    bank_[b].request = static_cast<std::int32_t>(chosen->slot);
+    assign(bank_[b], chosen->slot);
     count_schedule(slots_[chosen->slot], chosen->row_hit);
     break;
   }
@@ -177,35 +195,41 @@ void DramChannel::schedule() {
 bool DramChannel::column_command(std::uint32_t j) {
   Bank& b = bank_[j];
   if (b.request < 0) return false;
-  Request& r = slots_[static_cast<std::uint32_t>(b.request)];
   Group& g = group_[b.group];
-  if (!b.active || b.row != r.row || now_ < ccd_ || now_ < g.ccdl || pipeline_.full()) return false;
-  if (!r.write) {
+  if (!b.active || b.row != b.want_row || now_ < ccd_ || now_ < g.ccdl || pipeline_.full()) return false;
+  if (!b.want_write) {
     if (now_ < b.rcd || now_ < wtr_) return false;
+  } else if (now_ < b.rcdwr || now_ < rtw_) {
+    return false;
+  }
+  Request& r = slots_[static_cast<std::uint32_t>(b.request)];
+  if (!r.write) {
     if (writing_) {
       writing_ = false;
       pipeline_.set_min_length(read_latency_);
     }
     rtw_ = now_ + tRTW_;
+    quiet_ = std::max(quiet_, rtw_);
     b.rtp = now_ + burst_cycles_;
     g.rtpl = now_ + tRTPL_;
     (r.request.type == AccessType::L2WriteAllocRead ? stats_.n_rd_L2_A : stats_.n_rd) += 1;
   } else {
-    if (now_ < b.rcdwr || now_ < rtw_) return false;
     if (!writing_) {
       writing_ = true;
       pipeline_.set_min_length(write_latency_);
     }
     wtr_ = now_ + tWTR_;
+    quiet_ = std::max(quiet_, wtr_);
     b.wtp = now_ + tWTP_;
     (r.request.type == AccessType::L2Writeback ? stats_.n_wr_bk : stats_.n_write) += 1;
   }
   pipeline_.push(b.request);
   r.sent += atom_;
   ccd_ = now_ + tCCD_;
+  quiet_ = std::max(quiet_, ccd_);
   g.ccdl = now_ + tCCDL_;
   stats_.bwutil += burst_cycles_;
-  if (r.sent >= r.bytes) b.request = -1;
+  if (r.sent >= r.bytes) release(b);
   return true;
 }
 
@@ -213,23 +237,25 @@ bool DramChannel::column_command(std::uint32_t j) {
 bool DramChannel::row_command(std::uint32_t j) {
   Bank& b = bank_[j];
   if (b.request < 0) return false;
-  const Request& r = slots_[static_cast<std::uint32_t>(b.request)];
   if (!b.active) {
     if (now_ < rrd_ || now_ < b.rp || now_ < b.rc) return false;
-    b.row = r.row;
+    b.row = b.want_row;
     b.active = true;
     rrd_ = now_ + tRRD_;
+    quiet_ = std::max(quiet_, rrd_);
     b.rcd = now_ + tRCD_;
     b.rcdwr = now_ + tRCDWR_;
     b.ras = now_ + tRAS_;
     b.rc = now_ + tRC_;
+    note(b, std::max({b.rcd, b.rcdwr, b.ras, b.rc}));
     prio_ = (j + 1) % banks_;
     ++stats_.n_act;
     return true;
   }
-  if (b.row == r.row || now_ < b.ras || now_ < b.wtp || now_ < b.rtp || now_ < group_[b.group].rtpl) return false;
+  if (b.row == b.want_row || now_ < b.ras || now_ < b.wtp || now_ < b.rtp || now_ < group_[b.group].rtpl) return false;
   b.active = false;
   b.rp = now_ + tRP_;
+  note(b, b.rp);
   prio_ = (j + 1) % banks_;
   ++stats_.n_pre;
   return true;
@@ -258,19 +284,24 @@ void DramChannel::cycle() {
 
   bool column = false;
   bool row = false;
-  std::uint32_t busy_banks = banks_;
-  for (std::uint32_t i = 0; i < banks_; ++i) {
-    const std::uint32_t j = (i + prio_) % banks_;
-    if (!column) column = column_command(j);
-    if (!column && !row) row = row_command(j);
-    const Bank& b = bank_[j];
-    if (b.request < 0 && now_ >= ccd_ && now_ >= rrd_ && now_ >= rtw_ && now_ >= wtr_ && now_ >= b.rcd &&
-        now_ >= b.ras && now_ >= b.rc && now_ >= b.rp && now_ >= b.rcdwr) {
-      --busy_banks;
+  bool active = false;
+  if (serving_ == 0) {
+    // No command can issue: the cycle is active while a constraint runs.
+    active = now_ < quiet_ || now_ < banks_quiet_;
+  } else {
+    // A bank counts as active while it serves a request or a constraint on
+    // it runs, as the banks are scanned (a command sets constraints for the
+    // banks after it).
+    for (std::uint32_t i = 0; i < banks_; ++i) {
+      const std::uint32_t j = (i + prio_) % banks_;
+      if (!column) column = column_command(j);
+      if (!column && !row) row = row_command(j);
+      const Bank& b = bank_[j];
+      if (b.request >= 0 || now_ < quiet_ || now_ < b.quiet) active = true;
     }
   }
   if (!column && !row) ++stats_.n_nop;
-  if (busy_banks != 0) ++stats_.n_activity;
+  if (active) ++stats_.n_activity;
   ++stats_.n_cmd;
   ++now_;
 }
@@ -290,8 +321,7 @@ std::uint32_t DramChannel::queued() const noexcept {
 void DramChannel::skip(std::uint64_t n) noexcept {
   // With no request in the channel, a cycle issues nothing and counts as
   // active while any timing constraint still runs.
-  std::uint64_t last = std::max({ccd_, rrd_, rtw_, wtr_});
-  for (const Bank& b : bank_) last = std::max({last, b.rcd, b.ras, b.rc, b.rp, b.rcdwr});
+  const std::uint64_t last = std::max(quiet_, banks_quiet_);
   const std::uint64_t running = last > now_ ? last - now_ : 0;
   stats_.n_cmd += n;
   stats_.n_nop += n;

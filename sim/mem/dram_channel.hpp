@@ -117,7 +117,10 @@ class DramChannel {
     bool active = false;
     std::uint32_t row = 0;
     std::int32_t request = -1;  ///< the request being served
+    std::uint32_t want_row = 0; ///< its row
+    bool want_write = false;    ///< whether it writes
     std::uint64_t rcd = 0, rcdwr = 0, ras = 0, rp = 0, rc = 0, wtp = 0, rtp = 0;  ///< cycle from which each is met
+    std::uint64_t quiet = 0;  ///< when rcd, rcdwr, ras, rp and rc are all met
     std::uint32_t group = 0;
   };
   struct Group {
@@ -131,6 +134,9 @@ class DramChannel {
   bool row_command(std::uint32_t j);
   void complete(std::uint32_t slot);
   void count_schedule(const Request& r, bool row_hit) noexcept;
+  void assign(Bank& b, std::uint32_t slot) noexcept;
+  void release(Bank& b) noexcept;
+  void note(Bank& b, std::uint64_t until) noexcept;
 
   // Timing in DRAM cycles.
   std::uint32_t banks_;
@@ -146,6 +152,9 @@ class DramChannel {
 
   std::uint64_t now_ = 0;  ///< DRAM cycles so far
   std::uint64_t rrd_ = 0, ccd_ = 0, rtw_ = 0, wtr_ = 0;
+  std::uint64_t quiet_ = 0;       ///< when rrd, ccd, rtw and wtr are all met
+  std::uint64_t banks_quiet_ = 0; ///< the latest of the banks' `quiet`
+  std::uint32_t serving_ = 0;     ///< banks with a request
   bool writing_ = false;  ///< the last column command was a write
   std::uint32_t prio_ = 0;
   std::vector<Bank> bank_;
