@@ -183,6 +183,16 @@ const std::vector<Broken>& broken() {
        "the flit size must be at least 1, got 0"},
       {"Speedup", [](GpuConfig& c) { c.interconnect.internal_speedup = -1.0; }, "interconnect.internal_speedup",
        "the internal speedup must be above 0, got -1"},
+      {"InputBufferBelowAPacket", [](GpuConfig& c) { c.interconnect.input_buffer_flits = 4; },
+       "interconnect.input_buffer_flits",
+       "the input buffer of 4 flits cannot hold a 136-byte packet (5 flits of 32 bytes)"},
+      {"OutputBufferBelowAPacket",
+       [](GpuConfig& c) {
+         c.interconnect.flit_bytes = 16;
+         c.interconnect.input_buffer_flits = 9;
+       },
+       "interconnect.output_buffer_flits",
+       "the output buffer of 8 flits cannot hold a 136-byte packet (9 flits of 16 bytes)"},
       {"Subnets", [](GpuConfig& c) { c.interconnect.subnets = 3; }, "interconnect.subnets",
        "the interconnect has 1 or 2 subnets, got 3"},
       {"SplitTable", [](GpuConfig& c) { c.divergence.split_table_entries = 0; }, "divergence.split_table_entries",

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "sim/config/gpgpusim_config.hpp"
 #include "sim/config/load_gpu.hpp"
 #include "tests/sim/mem/memory_driver.hpp"
 
@@ -199,6 +200,23 @@ TEST(MemorySystem, NextEventCycle) {
   EXPECT_EQ(d.mem().next_event_cycle(d.cycle()), 26U);
   MemorySystem& m = d.mem();
   EXPECT_THROW(m.skip(DomainTicks{30, 30, 30, 30}, d.cycle()), std::logic_error);
+}
+
+TEST(MemorySystem, EveryBundledGpuServesReadsAndWrites) {
+  std::vector<GpuConfig> gpus;
+  for (const BundledGpu& b : bundled_gpus()) gpus.push_back(gpu(std::string(b.name).c_str()));
+  gpus.push_back(gpgpusim_defaults());
+  for (const GpuConfig& c : gpus) {
+    MemoryDriver d(c);
+    const std::uint32_t last_sm = c.core.clusters * c.core.cores_per_cluster - 1;
+    d.send(rd(1, 0x10000, 128, 0));
+    d.send(rd(2, 0x10000, 4, last_sm));
+    d.send(make_request(3, AccessType::GlobalWrite, 0x20040, 32), 10);
+    d.run();
+    ASSERT_EQ(d.replies().size(), 3U) << c.name;
+    EXPECT_TRUE(d.mem().idle()) << c.name;
+    for (const MemRequest& r : d.replies()) EXPECT_GT(r.returned, r.issued) << c.name;
+  }
 }
 
 TEST(MemorySystem, InputErrors) {
