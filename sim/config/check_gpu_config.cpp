@@ -328,17 +328,16 @@ void check_interconnect(const InterconnectConfig& n) {
   at_least("interconnect.output_buffer_flits", n.output_buffer_flits, 1, "the output buffer");
   // A packet enters the crossbar and leaves it whole: both buffers must
   // hold the largest, a 128-byte reply or write with its 8 bytes of control.
-  constexpr std::uint32_t kLargestPacket = 136;
-  const std::uint32_t largest = (kLargestPacket + n.flit_bytes - 1) / n.flit_bytes;
+  const std::uint32_t largest = (kLargestPacketBytes + n.flit_bytes - 1) / n.flit_bytes;
   if (n.input_buffer_flits < largest) {
     fail({"interconnect.input_buffer_flits", "interconnect.flit_bytes"},
          fmt::format("the input buffer of {} flits cannot hold a {}-byte packet ({} flits of {} bytes)",
-                     n.input_buffer_flits, kLargestPacket, largest, n.flit_bytes));
+                     n.input_buffer_flits, kLargestPacketBytes, largest, n.flit_bytes));
   }
   if (n.output_buffer_flits < largest) {
     fail({"interconnect.output_buffer_flits", "interconnect.flit_bytes"},
          fmt::format("the output buffer of {} flits cannot hold a {}-byte packet ({} flits of {} bytes)",
-                     n.output_buffer_flits, kLargestPacket, largest, n.flit_bytes));
+                     n.output_buffer_flits, kLargestPacketBytes, largest, n.flit_bytes));
   }
   at_least("interconnect.arbitration_iterations", n.arbitration_iterations, 1, "the arbitration iterations");
   if (n.subnets != 1 && n.subnets != 2) {

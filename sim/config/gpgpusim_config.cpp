@@ -230,8 +230,15 @@ class Importer {
       n.latency = 1;  // a packet crosses GPGPU-Sim's built-in crossbar in one interconnect cycle
       n.port_flits_per_cycle = 1;
       n.internal_speedup = 1.0;
-      n.input_buffer_flits = st_.icnt_in_buffer_limit;
-      n.output_buffer_flits = st_.icnt_out_buffer_limit;
+      // GPGPU-Sim's built-in crossbar counts its buffer limits in packets;
+      // lockstep's buffers hold flits: room for that many of the largest packets.
+      const std::uint32_t flit = n.flit_bytes == 0 ? 1U : n.flit_bytes;  // 0 is refused by check_gpu_config
+      const std::uint32_t packet_flits = (kLargestPacketBytes + flit - 1) / flit;
+      const auto flits = [packet_flits](std::uint32_t packets) {
+        return static_cast<std::uint32_t>(std::min<std::uint64_t>(std::uint64_t{packets} * packet_flits, 0xffffffffU));
+      };
+      n.input_buffer_flits = flits(st_.icnt_in_buffer_limit);
+      n.output_buffer_flits = flits(st_.icnt_out_buffer_limit);
       n.arbitration = st_.icnt_arbiter_algo == 0 ? Arbitration::RoundRobin : Arbitration::Islip;
       n.arbitration_iterations = 1;
       n.subnets = st_.icnt_subnets;

@@ -11,6 +11,11 @@
 
 namespace lockstep::sim {
 
+/// The largest packet the interconnect carries: a 128-byte line and its
+/// 8-byte header (GPGPU-Sim's largest `mem_fetch` size).
+inline constexpr std::uint32_t kLargestPacketBytes = 136;
+
+
 /// How an output port picks among the inputs that want it.
 enum class Arbitration : std::uint8_t {
   Islip,       ///< iSLIP (McKeown 1999): round-robin grant and accept pointers

@@ -152,7 +152,7 @@ TEST(GpgpusimImport, BuiltInCrossbar) {
   const InterconnectConfig n = import("-network_mode 2 -icnt_in_buffer_limit 10 -icnt_out_buffer_limit 20 "
                                       "-icnt_subnets 1 -icnt_arbiter_algo 0 -icnt_flit_size 48")
                                    .config.interconnect;
-  EXPECT_EQ(n, (InterconnectConfig{48, 1, 1, 1.0, 10, 20, Arbitration::RoundRobin, 1, 1}));
+  EXPECT_EQ(n, (InterconnectConfig{48, 1, 1, 1.0, 30, 60, Arbitration::RoundRobin, 1, 1}));
 }
 
 TEST(GpgpusimImport, WarningsOnceInFileOrderForTheLastValue) {
