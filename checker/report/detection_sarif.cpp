@@ -13,6 +13,7 @@
 
 #include "checker/report/detection_report.hpp"
 #include "checker/report/locations.hpp"
+#include "frontend/ir/cuda_location.hpp"
 
 namespace lockstep::checker {
 namespace {
@@ -77,7 +78,7 @@ struct Ctx {
 ordered_json location_at(const Ctx& c, const ir::SrcLoc& ptx, const ir::CudaLoc& cuda, const std::string& function) {
   std::string uri = c.module.path;
   std::uint32_t line = ptx.line;
-  if (cuda.file != 0 && cuda.line != 0) {
+  if (ir::has_source_line(cuda)) {
     const auto f = c.module.files.find(cuda.file);
     if (f != c.module.files.end()) {
       uri = f->second;

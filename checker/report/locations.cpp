@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/analysis/reconvergence_table.hpp"
+#include "frontend/ir/cuda_location.hpp"
 #include "frontend/ptx/callee_name.hpp"
 #include "frontend/ptx/printer_parts.hpp"
 
@@ -17,9 +18,7 @@ std::string_view table_choice_spelling(TableChoice t) noexcept {
 }
 
 std::string cuda_location(const ir::Module& module, const ir::Instr& instr) {
-  if (instr.cuda.file == 0) return {};
-  const auto f = module.files.find(instr.cuda.file);
-  return fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, instr.cuda.line);
+  return ir::cuda_location(module, instr.cuda);
 }
 
 nlohmann::ordered_json location_json(const ir::Module& module, const ir::Instr& instr) {
@@ -53,10 +52,8 @@ std::vector<const ir::InlineFrame*> inline_chain(const ir::Kernel& kernel, std::
 std::string function_name(std::string_view ptx_name) { return std::string(ptx::callee_base_name(ptx_name)); }
 
 std::string call_site(const ir::Module& module, const ir::InlineFrame& frame) {
-  if (frame.call_cuda.file != 0 && frame.call_cuda.line != 0) {
-    const auto f = module.files.find(frame.call_cuda.file);
-    return fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, frame.call_cuda.line);
-  }
+  std::string cuda = ir::cuda_location(module, frame.call_cuda);
+  if (!cuda.empty()) return cuda;
   return fmt::format("line {}", frame.call.line);
 }
 
@@ -76,7 +73,7 @@ nlohmann::ordered_json inlined_json(const ir::Module& module, const ir::Kernel& 
     j["function"] = function_name(f->callee);
     j["callee"] = f->callee;
     j["call_line"] = f->call.line;
-    if (f->call_cuda.file != 0 && f->call_cuda.line != 0) {
+    if (ir::has_source_line(f->call_cuda)) {
       j["call_location"] = call_site(module, *f);
     } else {
       j["call_location"] = nullptr;

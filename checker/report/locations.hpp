@@ -27,8 +27,8 @@ namespace lockstep::checker {
 /// "nvidia" / "ipdom".
 [[nodiscard]] std::string_view table_choice_spelling(TableChoice t) noexcept;
 
-/// "file:line" of the instruction's `.loc`, or "" when it has none (file 0).
-/// An unknown file number spells as "?".
+/// "file:line" of the instruction's `.loc`, or "" when it has no source
+/// line (ir/cuda_location.hpp). An unknown file number spells as "?".
 [[nodiscard]] std::string cuda_location(const ir::Module& module, const ir::Instr& instr);
 
 /// cuda_location as JSON: the string, or null when there is none.

@@ -340,8 +340,9 @@ void BodyLowerer::statement(const ast::Statement& st, std::size_t index) {
     case 2: declare_regs(std::get<ast::RegDecl>(st)); return;
     case 3: declare_var(std::get<ast::VarDecl>(st)); return;
     case 4: {
+      // Line 0 is "no source line" (ir/cuda_location.hpp).
       const auto& loc = std::get<ast::LocDir>(st);
-      cuda_ = ir::CudaLoc{loc.file, loc.line, loc.col};
+      cuda_ = loc.line == 0 ? ir::CudaLoc{} : ir::CudaLoc{loc.file, loc.line, loc.col};
       return;
     }
     case 5: return;  // .pragma

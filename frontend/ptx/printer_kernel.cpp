@@ -17,8 +17,9 @@
 //
 // Variables are declared in index order (parameters first, in the header),
 // so that lowering the printed text numbers them as the IR does. A `.loc`
-// line is printed whenever the CUDA position changes (to a file other than
-// 0, which stands for "none"). A brx.idx is preceded by the `.branchtargets`
+// line is printed whenever the CUDA position changes; a change to "no
+// source line" (file 0) after a position prints as `.loc F 0 0`, which
+// lowering reads back as no position. A brx.idx is preceded by the `.branchtargets`
 // table it names.
 #include <fmt/ranges.h>
 
@@ -121,9 +122,15 @@ void body(Out& out, const Names& n) {
   for (std::uint32_t pc = 0; pc < end; ++pc) {
     next_label = labels(out, n.local, next_label, pc);
     const ir::Instr& in = kernel.code[pc];
-    if (in.cuda != current && in.cuda.file != 0) {
-      fmt::format_to(sink(out), "\t.loc\t{} {} {}\n", in.cuda.file, in.cuda.line, in.cuda.col);
-      current = in.cuda;
+    if (in.cuda != current) {
+      if (in.cuda.file != 0) {
+        fmt::format_to(sink(out), "\t.loc\t{} {} {}\n", in.cuda.file, in.cuda.line, in.cuda.col);
+        current = in.cuda;
+      } else if (current.file != 0) {
+        // Back to "no source line": nvcc's spelling, line 0.
+        fmt::format_to(sink(out), "\t.loc\t{} 0 0\n", current.file);
+        current = ir::CudaLoc{};
+      }
     }
     if (in.op == ir::Opcode::BrxIdx) branch_table(out, n, pc);
     out.push_back('\t');
