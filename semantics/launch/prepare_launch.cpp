@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "frontend/load.hpp"
 #include "semantics/launch/grid_workspace.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/element.hpp"
@@ -12,6 +13,7 @@ namespace lockstep::sem {
 namespace {
 
 const ir::Kernel& resolve_kernel(const ir::Module& m, const LaunchSpec& spec) {
+  require_kernels(m);
   std::string names;
   for (const ir::Kernel& k : m.kernels) names += (names.empty() ? "" : ", ") + k.name;
   if (spec.kernel) {
