@@ -16,6 +16,12 @@
 // whole CFG, because the stack uses them: a trap inside one arm of an
 // if/else still moves the if's reconvergence point to the kernel exit, and
 // the barrier after the if/else stays divergent.
+//
+// An opaque call (an external function, an indirect call) on one side of a
+// divergent branch is reported the same way, marked `call`: its body is not
+// seen and may hold a barrier (CUDA's __syncthreads() in a separately
+// compiled device function), so a detection that is to miss no stack
+// deadlock must name it.
 #pragma once
 
 #include <vector>

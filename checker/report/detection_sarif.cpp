@@ -115,7 +115,7 @@ ordered_json related(const Ctx& c, std::uint32_t pc, int id, const std::string& 
 }
 
 std::string instr_words(const Ctx& c, std::uint32_t pc) {
-  return fmt::format("pc {} {} ({})", pc, op_spelling(c.kernel.code[pc]), where(c.module, c.kernel, pc));
+  return fmt::format("pc {} {} ({})", pc, op_words(c.module, c.kernel, pc), where(c.module, c.kernel, pc));
 }
 
 /// The call stack of an inlined instruction as a SARIF stack: frame 0 is
@@ -191,9 +191,11 @@ ordered_json barrier_result(const Ctx& c, const DetectionReport& report, const B
   r["ruleIndex"] = 1;
   r["level"] = "warning";
   const std::string inside = inlined_text(c.module, c.kernel, b.pc);
-  r["message"] = {{"text", fmt::format("barrier {}{} in kernel {} may be reached by a divergent warp (branch at {})",
-                                       instr_words(c, b.pc), inside.empty() ? "" : " " + inside, c.kernel.name,
-                                       instr_words(c, b.branch_pc))}};
+  const std::string at = instr_words(c, b.pc) + (inside.empty() ? "" : " " + inside);
+  const std::string what = b.call ? fmt::format("call {}, whose body is not seen and may hold a barrier,", at)
+                                  : fmt::format("barrier {}", at);
+  r["message"] = {{"text", fmt::format("{} in kernel {} may be reached by a divergent warp (branch at {})", what,
+                                       c.kernel.name, instr_words(c, b.branch_pc))}};
   const auto chain = inline_chain(c.kernel, b.pc);
   ordered_json loc = location(c, b.pc);
   if (!chain.empty()) loc["logicalLocations"][0]["name"] = function_name(chain.front()->callee);

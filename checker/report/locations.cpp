@@ -33,6 +33,28 @@ std::string op_spelling(const ir::Instr& instr) {
   return fmt::to_string(out);
 }
 
+std::string call_target(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  const ir::Instr& in = kernel.code[pc];
+  if (in.op != ir::Opcode::Call || in.op_count < 2) return {};
+  const ir::Operand& callee = kernel.op(pc, 1);
+  if (callee.kind == ir::OperandKind::Function && callee.a < module.functions.size()) {
+    return module.functions[callee.a].name;
+  }
+  if (callee.kind == ir::OperandKind::Reg && callee.a < kernel.regs.size()) return kernel.regs[callee.a].name;
+  return "?";
+}
+
+std::string op_words(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  std::string words = op_spelling(kernel.code[pc]);
+  if (const std::string callee = call_target(module, kernel, pc); !callee.empty()) words += " " + callee;
+  return words;
+}
+
+std::string barrier_words(const ir::Module& module, const ir::Kernel& kernel, const BarrierFinding& b) {
+  return fmt::format("pc {} {} ({}){}", b.pc, op_words(module, kernel, b.pc), where(module, kernel, b.pc),
+                     b.call ? ", which may hold a barrier" : "");
+}
+
 std::string where(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
   const ir::Instr& in = kernel.code[pc];
   const std::string loc = cuda_location(module, in);

@@ -71,8 +71,8 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
                        plural(rep.new_headers, "new header"), rep.exit_materialised ? ", exit block made" : "");
   }
   for (const BarrierFinding& b : r.unfixable) {
-    out << fmt::format("  divergent barrier pc {} {} ({}): not removable by SSDE\n", b.pc, op_spelling(in.code[b.pc]),
-                       where(m, in, b.pc));
+    out << fmt::format("  {}divergent barrier {}: not removable by SSDE\n", b.call ? "possible " : "",
+                       barrier_words(m, in, b));
   }
   if (!r.transformed) return;
   if (!r.after.flagged()) {

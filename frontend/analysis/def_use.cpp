@@ -117,6 +117,12 @@ void defs(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegDef>& out, 
       out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), false});
     if (instr.space == Space::Param) out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), false});
   }
+  if (instr.op == Opcode::Call) {
+    // An opaque call writes its `.param` return values, and local memory
+    // when addresses of it can escape.
+    if (reach.local) out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), false});
+    out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), false});
+  }
 }
 
 void uses(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegUse>& out, GenericReach reach) {
@@ -138,6 +144,12 @@ void uses(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegUse>& out, 
     if (instr.space == Space::Local || (reach.local && is_generic(instr.space)))
       out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), UseKind::Memory});
     if (instr.space == Space::Param) out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), UseKind::Memory});
+  }
+  if (instr.op == Opcode::Call) {
+    // An opaque call reads its `.param` arguments, and local memory when
+    // addresses of it can escape.
+    if (reach.local) out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), UseKind::Memory});
+    out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), UseKind::Memory});
   }
 }
 

@@ -300,7 +300,7 @@ const ast::TargetList* BodyLowerer::target_list(std::string_view name) {
     for (std::size_t i = 1; i < body.size(); ++i) {
       const auto* tl = std::get_if<ast::TargetList>(&body[i]);
       const auto* label = std::get_if<ast::Label>(&body[i - 1]);
-      if (tl != nullptr && label != nullptr && tl->directive == "branchtargets") {
+      if (tl != nullptr && label != nullptr) {
         target_lists_.try_emplace(label->name, tl);
       }
     }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "frontend/load.hpp"
+#include "semantics/launch/executable.hpp"
 #include "semantics/launch/grid_workspace.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/element.hpp"
@@ -126,6 +127,7 @@ std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const Laun
   auto s = std::make_unique<LaunchSetup>();
   s->module = &module;
   s->kernel = &resolve_kernel(module, spec);
+  require_executable(module, *s->kernel);
   s->shape.grid = spec.grid;
   s->shape.block = spec.block;
   s->shape.dynamic_shared = spec.shared_bytes;
