@@ -19,7 +19,8 @@
 //                addresses can reach local memory (GenericReach);
 //   ParamMemory  per-thread param memory (the arguments of inlined device
 //                functions, the call sequences of opaque calls): written by
-//                st.param, read by ld.param. Generic addresses never reach
+//                st.param, read by ld.param (except ld.param naming a
+//                kernel parameter: those are read-only). Generic addresses never reach
 //                writable param memory: kernel parameters are read-only,
 //                and the lowering turns inlined parameters whose address is
 //                taken into local variables.
