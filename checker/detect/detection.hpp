@@ -102,7 +102,9 @@ struct LoopFinding {
 
 struct BarrierFinding {
   std::uint32_t pc = 0;         ///< the CTA barrier
-  std::uint32_t branch_pc = 0;  ///< a divergent branch on one side of which it lies
+  /// A divergent branch on one side of which it lies, or pc itself when its
+  /// own guard is divergent.
+  std::uint32_t branch_pc = 0;
   /// The "barrier" is an opaque call (an external function, an indirect
   /// call) whose body lockstep cannot see: it may hold one.
   bool call = false;

@@ -97,8 +97,8 @@ ordered_json kernel_json(const ir::Module& module, const KernelDetectionRef& k) 
   for (const BarrierFinding& b : d.barriers) {
     ordered_json jb = instr_ref(module, *k.kernel, b.pc);
     jb["op"] = op_spelling(k.kernel->code[b.pc]);
-    jb["inlined"] = inlined_json(module, *k.kernel, b.pc);
     if (b.call) jb["callee"] = call_target(module, *k.kernel, b.pc);
+    jb["inlined"] = inlined_json(module, *k.kernel, b.pc);
     jb["branch_pc"] = b.branch_pc;
     jb["branch_line"] = k.kernel->code[b.branch_pc].loc.line;
     jb["branch_location"] = location_json(module, k.kernel->code[b.branch_pc]);

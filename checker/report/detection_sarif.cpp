@@ -194,13 +194,16 @@ ordered_json barrier_result(const Ctx& c, const DetectionReport& report, const B
   const std::string at = instr_words(c, b.pc) + (inside.empty() ? "" : " " + inside);
   const std::string what = b.call ? fmt::format("call {}, whose body is not seen and may hold a barrier,", at)
                                   : fmt::format("barrier {}", at);
-  r["message"] = {{"text", fmt::format("{} in kernel {} may be reached by a divergent warp (branch at {})", what,
-                                       c.kernel.name, instr_words(c, b.branch_pc))}};
+  const bool guard = b.branch_pc == b.pc;
+  r["message"] = {{"text", guard ? fmt::format("{} in kernel {} has a divergent guard", what, c.kernel.name)
+                                 : fmt::format("{} in kernel {} may be reached by a divergent warp (branch at {})",
+                                               what, c.kernel.name, instr_words(c, b.branch_pc))}};
   const auto chain = inline_chain(c.kernel, b.pc);
   ordered_json loc = location(c, b.pc);
   if (!chain.empty()) loc["logicalLocations"][0]["name"] = function_name(chain.front()->callee);
   r["locations"] = ordered_json::array({std::move(loc)});
-  const std::string branch = fmt::format("divergent branch {}", instr_words(c, b.branch_pc));
+  const std::string branch = fmt::format("{} {}", guard ? "divergent guard of" : "divergent branch",
+                                         instr_words(c, b.branch_pc));
   ordered_json rel = ordered_json::array({related(c, b.branch_pc, 1, branch)});
   int id = 2;
   for (const ir::InlineFrame* f : chain) {

@@ -81,9 +81,12 @@ void detection_text(std::ostream& out, const DetectionReport& report) {
       if (!inside.empty()) what += " " + inside;
       if (b.call) what += ", which may hold a barrier";
       if (b.call || !inside.empty()) what += ",";
-      out << fmt::format("  {}divergent barrier {} under the divergent branch at pc {} ({}){}\n", b.call ? "possible " : "",
-                         what, b.branch_pc, where(module, *k.kernel, b.branch_pc),
-                         branch_inside.empty() ? "" : " " + branch_inside);
+      const std::string under =
+          b.branch_pc == b.pc
+              ? std::string("under its divergent guard")
+              : fmt::format("under the divergent branch at pc {} ({}){}", b.branch_pc,
+                            where(module, *k.kernel, b.branch_pc), branch_inside.empty() ? "" : " " + branch_inside);
+      out << fmt::format("  {}divergent barrier {} {}\n", b.call ? "possible " : "", what, under);
     }
   }
 }

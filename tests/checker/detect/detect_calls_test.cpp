@@ -127,6 +127,29 @@ JOIN:
   EXPECT_FALSE(d.refined().flagged());
 }
 
+TEST(DetectCalls, ADivergentGuardSplitsTheWarpToo) {
+  // @%p call / @%p bar.sync with a lane-dependent guard: reported at the
+  // instruction itself; a uniform guard is not.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 call.uni work, ();
+  @%p1 bar.sync 0;
+  ld.param.u64 %rd3, [k_p1];
+  setp.eq.u64 %p2, %rd3, 0;
+  @%p2 call.uni work, ();
+  @%p2 bar.sync 1;
+  ret;)",
+                                "sm_80", kDecls);
+  const auto r = d.refined();
+  ASSERT_EQ(r.barriers.size(), 2U);
+  EXPECT_EQ(r.barriers[0].pc, d.nth(ir::Opcode::Call, 0));
+  EXPECT_EQ(r.barriers[0].branch_pc, r.barriers[0].pc);
+  EXPECT_TRUE(r.barriers[0].call);
+  EXPECT_EQ(r.barriers[1].pc, d.nth(ir::Opcode::Bar, 0));
+  EXPECT_EQ(r.barriers[1].branch_pc, r.barriers[1].pc);
+  EXPECT_FALSE(r.barriers[1].call);
+}
+
 TEST(DetectCalls, AnIndirectCallIsOpaqueToo) {
   const auto d = Detected::body(std::string(kPrologue) + R"(
   ld.param.u64 %rd3, [k_p1];
