@@ -57,6 +57,12 @@ ir::Instr synthetic(ir::Opcode op, ir::Type type, const ir::Instr& at) {
 
 }  // namespace
 
+bool recognised_callee(const ast::Function& fn) noexcept {
+  const std::string_view name = callee_base_name(fn.name);
+  return name == "__tbegin" || name == "__tcommit" || name == "__tabort" || fn.name == "vprintf" ||
+         fn.name == "__assertfail";
+}
+
 void BodyLowerer::emit(ir::Instr in, const ir::Operand& a, const ir::Operand& b) {
   in.op_begin = static_cast<std::uint32_t>(k_.operands.size());
   in.op_count = 2;
@@ -91,9 +97,7 @@ void BodyLowerer::call(const ast::Instruction& in, const decode::Decoded& d) {
   if (fn.is_entry) fail(callee.offset, fmt::format("cannot call kernel '{}'", callee.text));
   if (in.has_guard) guard(in.guard, base);
 
-  const std::string_view name = callee_base_name(fn.name);
-  if (name == "__tbegin" || name == "__tcommit" || name == "__tabort" || fn.name == "vprintf" ||
-      fn.name == "__assertfail") {
+  if (recognised_callee(fn)) {
     recognised_call(in, fn, base);
     return;
   }

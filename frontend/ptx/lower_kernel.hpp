@@ -87,6 +87,10 @@ struct KernelState {
 /// new kernel's KernelState::module_regs.
 void declare_module_regs(KernelState& ks);
 
+/// True for the callees lowering turns into IR instructions (the
+/// transactional-memory markers, vprintf, __assertfail).
+[[nodiscard]] bool recognised_callee(const ast::Function& fn) noexcept;
+
 /// The index of `fn` in Module::functions, recorded there on first use
 /// (lower_opaque_call.cpp). Throws for `.reg` parameters.
 [[nodiscard]] std::uint32_t function_id(ModuleContext& mod, const ast::Function& fn);

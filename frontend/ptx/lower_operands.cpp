@@ -211,6 +211,9 @@ ir::Operand BodyLowerer::function_address(const ast::Operand& a, const ast::Func
   }
   if (a.kind != Kind::Name || a.negated) fail(a.offset, fmt::format("'{}' is a function: it takes no offset", a.text));
   if (fn.is_entry) fail(a.offset, fmt::format("the address of kernel '{}' cannot be taken", a.text));
+  if (recognised_callee(fn)) {
+    fail(a.offset, fmt::format("the address of '{}' cannot be taken: lockstep recognises calls to it", a.text));
+  }
   ir::Operand o;
   o.kind = ir::OperandKind::Function;
   o.a = function_id(ks_.mod, fn);

@@ -205,7 +205,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadOpaque{kHead + kExt + entry("k", "call (%r1), %p1, (%r2), p;\np: .callprototype _ (.param .b32 _);\n"),
                   "10:13: error: predicate register '%p1' cannot hold a function address"},
         BadOpaque{kHead + kExt + entry("k", "mov.u64 %rd1, k;\n"), "10:15: error: the address of kernel 'k' cannot be taken"},
-        BadOpaque{kHead + kExt + entry("k", "mov.u64 %rd1, ext+4;\n"), "10:15: error: 'ext' is a function: it takes no offset"}),
+        BadOpaque{kHead + kExt + entry("k", "mov.u64 %rd1, ext+4;\n"), "10:15: error: 'ext' is a function: it takes no offset"},
+        BadOpaque{kHead + ".extern .func vprintf(.param .b64 a, .param .b64 b);\n" + entry("k", "mov.u64 %rd1, vprintf;\n"),
+                  "10:15: error: the address of 'vprintf' cannot be taken: lockstep recognises calls to it"}),
     [](const auto& p) { return "case" + std::to_string(p.index); });
 
 }  // namespace
