@@ -1,7 +1,7 @@
 // Divergent CTA barriers: a bar.sync/bar.red on one side of a divergent
 // branch (before the branch's reconvergence point), or guarded by a
-// divergent predicate (BarrierFinding::branch_pc is then its own PC). Algorithm 1 assumes
-// there are none (research/000-deadlock-ssde.md §2.1 item 4); under the SIMT
+// divergent predicate (BarrierFinding::branch_pc is then its own PC).
+// Algorithm 1 assumes there are none (research/000-deadlock-ssde.md §2.1 item 4); under the SIMT
 // stack the threads on the other side can never arrive, so the block
 // deadlocks without any loop (the `divergent_barrier` model). Reported in
 // both modes; only divergent branches count (a uniform branch sends the whole
