@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "cli/cfg_report.hpp"
+#include "frontend/ir/cuda_location.hpp"
 
 namespace lockstep::cli {
 namespace {
@@ -68,12 +69,8 @@ ordered_json cfg_json(const ir::Module& module, const ir::Kernel& kernel, const 
     jb["uni_asserted"] = br.uni_asserted;
     const ir::Instr& in = kernel.code[br.pc];
     jb["line"] = in.loc.line;
-    if (in.cuda.file != 0) {
-      auto f = module.files.find(in.cuda.file);
-      jb["cuda"] = fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, in.cuda.line);
-    } else {
-      jb["cuda"] = nullptr;
-    }
+    const std::string cuda = ir::cuda_location(module, in.cuda);
+    jb["cuda"] = cuda.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(cuda);
     branches.push_back(std::move(jb));
   }
   k["branches"] = std::move(branches);

@@ -1,6 +1,7 @@
 // `lockstep parse FILE...`: validates PTX files and prints one summary row
-// per kernel. Every file is read even when an earlier one fails; each error
-// is printed once and the exit status is 1 if any file failed.
+// per kernel, then one line per valid file without a kernel (no `.entry`:
+// not an error). Every file is read even when an earlier one fails; each
+// error is printed once and the exit status is 1 if any file failed.
 #include <fmt/format.h>
 
 #include <string>
@@ -64,17 +65,26 @@ void add_parse_command(CLI::App& app, Action& action) {
   cmd->callback([&action, files] {
     action = [files](std::ostream& out, std::ostream& err) {
       std::vector<Row> rows;
+      std::vector<std::string> without_kernels;
       int status = 0;
       for (const auto& f : *files) {
         try {
           const ir::Module m = load_ptx_file(f);
           for (const auto& k : m.kernels) rows.push_back(summarize(m, k));
+          if (m.kernels.empty()) without_kernels.push_back(m.path);
         } catch (const InputError& e) {
           err << e.what() << '\n';
           status = 1;
         }
       }
       if (!rows.empty()) print_table(out, rows);
+      // Valid PTX without a kernel (device functions only) is no error, but
+      // there is nothing to summarise, run or check.
+      for (const auto& path : without_kernels) {
+        out << fmt::format("{}: no kernels (no .entry): its device functions are valid; they are analysed and "
+                           "run only inlined into a kernel\n",
+                           path);
+      }
       return status;
     };
   });

@@ -17,6 +17,9 @@ void add_print_command(CLI::App& app, Action& action) {
   cmd->callback([&action, file, output] {
     action = [file, output](std::ostream& out, std::ostream&) {
       const ir::Module module = load_ptx_file(*file);
+      // Device functions print only inlined into kernels: without one the
+      // output would silently lose them.
+      require_kernels(module);
       const std::string text = ptx::print(module);
       if (output->empty()) {
         out << text;

@@ -70,6 +70,7 @@ int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   const checker::Trace t = checker::read_trace_file(o.replay);
   const std::string launch = o.launch.empty() ? t.launch : o.launch;
   const ir::Module module = load_ptx_file(o.file);
+  require_kernels(module);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(launch);
   // A counterexample of a symbolic launch carries the input values of its model.
   if (!t.inputs.empty()) spec = sem::concretize(spec, from_trace_inputs(t.inputs, o.replay));
@@ -117,6 +118,7 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
   }
   const ir::Module module = load_ptx_file(o.file);
+  require_kernels(module);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   if (!o.inputs.empty()) {
     spec = sem::concretize(spec, parse_inputs_option(o.inputs));

@@ -96,6 +96,11 @@ void write_file(const std::string& path, const std::string& text) {
 void warn_leftovers(std::ostream& err, const ir::Module& m, const checker::SsdePipelineResult& r) {
   const ir::Kernel& in = m.kernels[r.kernel_index];
   for (const auto& b : r.unfixable) {
+    if (b.call) {
+      err << fmt::format("lockstep: warning: kernel {}: possible divergent barrier at {}, cannot be removed by SSDE\n",
+                         in.name, checker::barrier_words(m, in, b));
+      continue;
+    }
     err << fmt::format("lockstep: warning: kernel {}: divergent barrier at pc {} ({}) cannot be removed by SSDE\n",
                        in.name, b.pc, checker::where(m, in, b.pc));
   }

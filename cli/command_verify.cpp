@@ -71,6 +71,7 @@ checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& 
 int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err*/) {
   const VerifySettings s = parse_verify_options(o);
   const ir::Module module = load_ptx_file(o.file);
+  require_kernels(module);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   if (!o.kernel.empty()) spec.kernel = select_kernels(module, o.kernel).front()->name;
   const auto setup = sem::prepare_launch(module, spec, s.table);

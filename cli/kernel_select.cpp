@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include "frontend/diagnostics.hpp"
+#include "frontend/load.hpp"
 
 namespace lockstep::cli {
 
 std::vector<const ir::Kernel*> select_kernels(const ir::Module& module, const std::string& name) {
+  require_kernels(module);
   std::vector<const ir::Kernel*> out;
   for (const auto& k : module.kernels) {
     if (name.empty() || k.name == name) out.push_back(&k);

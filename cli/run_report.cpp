@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "checker/trace/trace_text.hpp"
+#include "frontend/ir/cuda_location.hpp"
 #include "semantics/launch/grid_barrier_hang.hpp"
 #include "semantics/spec/element.hpp"
 #include "semantics/spec/expect.hpp"
@@ -30,11 +31,7 @@ std::string lane_list(sem::Mask m) {
   return s;
 }
 
-std::string cuda_loc(const ir::Module& m, const ir::Instr& in) {
-  if (in.cuda.file == 0) return {};
-  const auto f = m.files.find(in.cuda.file);
-  return fmt::format("{}:{}", f == m.files.end() ? std::string("?") : f->second, in.cuda.line);
-}
+std::string cuda_loc(const ir::Module& m, const ir::Instr& in) { return ir::cuda_location(m, in.cuda); }
 
 /// The CUDA position as JSON: "file.cu:7", or null without a `.loc`.
 ordered_json cuda_json(const ir::Module& m, const ir::Instr& in) {

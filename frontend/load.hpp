@@ -13,4 +13,10 @@ namespace lockstep {
 /// Reads and loads a PTX file. Throws InputError (also for unreadable files).
 [[nodiscard]] ir::Module load_ptx_file(const std::string& path);
 
+/// For the commands that need a kernel: throws InputError
+/// "FILE: error: no kernels: the file declares no .entry (...)" when the
+/// module has none (a file of device functions only: they are checked when
+/// loaded, and analysed or run only inlined into a kernel).
+void require_kernels(const ir::Module& module);
+
 }  // namespace lockstep

@@ -142,6 +142,7 @@ void ValueFlow::eval(std::uint32_t pc) {
       set_dest(pc, loaded_value(pc, 0, std::max(1U, ir::byte_width(in.type))));
       store(pc, false);
       return;
+    case Opcode::Call: opaque_call(pc); return;
     default:
       if (analysis::dest_count(in) == 0) return;
       set_dest(pc, transfer(ctx_, regs_, pc));
@@ -190,6 +191,32 @@ void ValueFlow::load(std::uint32_t pc) {
       if (e[i].kind == OperandKind::Reg) set(e[i].a, loaded_value(pc, i, elem));
     }
   }
+}
+
+void ValueFlow::opaque_call(std::uint32_t pc) {
+  const ir::Kernel& k = *ctx_.kernel;
+  if (k.code[pc].op_count != 3) return;
+  auto each = [&](const ir::Operand& list, auto&& f) {
+    if (list.kind != OperandKind::Vector) return;
+    for (std::uint32_t i = 0; i < list.b; ++i) f(k.elems(list)[i]);
+  };
+  each(k.op(pc, 0), [&](const ir::Operand& o) {
+    if (o.kind != OperandKind::Reg) return;
+    const bool pointer_sized = ir::byte_width(k.regs[o.a].type) == ctx_.pointer_bytes;
+    set(o.a, pointer_sized ? AbsValue::pointer(Base::loaded(pc), ctx_.generic_space, false, true)
+                           : AbsValue::integer(Interval::full(), true));
+  });
+  if ((ctx_.generic_space & kLocal) != 0) {
+    if (cells_.poison_all()) cells_.for_each_reader([&](std::uint32_t r) { enqueue(r); });
+    return;
+  }
+  auto poison = [&](const ir::Operand& o) {
+    if (o.kind != OperandKind::Symbol || !ctx_.is_cell_var(o.a, o.scope)) return;
+    const std::uint64_t key = var_key(o.scope, o.a);
+    if (cells_.poison(key)) cells_.for_each_reader(key, [&](std::uint32_t r) { enqueue(r); });
+  };
+  each(k.op(pc, 0), poison);
+  each(k.op(pc, 2), poison);
 }
 
 void ValueFlow::store(std::uint32_t pc, bool exact_allowed) {

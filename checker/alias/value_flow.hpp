@@ -13,7 +13,10 @@
 // Loads: a kernel parameter read gives Param(i) (an integer when narrower
 // than a pointer), an exact per-thread cell gives the cell's value, any
 // other pointer-sized load gives Loaded(pc), narrower loads an integer.
-// Atomics give Loaded(pc)/an integer too.
+// Atomics give Loaded(pc)/an integer too. An opaque call (ir::Opcode::Call)
+// gives its return registers Loaded(pc)/an integer, thread-varying, and
+// poisons the cells it may write: its `.param` operands, and every cell
+// when local addresses can escape (the callee may write through them).
 #pragma once
 
 #include <cstdint>
@@ -42,6 +45,7 @@ class ValueFlow {
   void eval(std::uint32_t pc);
   void load(std::uint32_t pc);
   void store(std::uint32_t pc, bool exact_allowed);
+  void opaque_call(std::uint32_t pc);
   /// The value element `k` of the load at pc produces.
   AbsValue loaded_value(std::uint32_t pc, unsigned k, std::uint32_t elem_bytes);
   /// Joins v into register r (widening), queueing r's users on a change.

@@ -22,11 +22,18 @@ std::vector<BarrierFinding> divergent_barriers(const DetectContext& ctx) {
   std::vector<BarrierFinding> out;
   const ir::Kernel& k = ctx.kernel;
   for (std::uint32_t pc = 0; pc < k.code.size(); ++pc) {
-    if (!is_cta_barrier(k.code[pc])) continue;
+    const ir::Instr& in = k.code[pc];
+    const bool call = may_hold_barrier(in);
+    if (!is_cta_barrier(in) && !call) continue;
+    // A divergent guard: only some threads of the warp take part.
+    if (in.guarded() && ctx.analysis.uniformity.divergent(in.guard)) {
+      out.push_back({pc, pc, call});
+      continue;
+    }
     const std::uint32_t b = k.block_of(pc);
     for (const auto& br : ctx.sides) {
       if (br.uniform || !splits_barrier(ctx, br, b)) continue;
-      out.push_back({pc, br.pc});
+      out.push_back({pc, br.pc, call});
       break;
     }
   }

@@ -1,6 +1,7 @@
 // Divergent CTA barriers: a bar.sync/bar.red on one side of a divergent
-// branch (before the branch's reconvergence point). Algorithm 1 assumes
-// there are none (research/000-deadlock-ssde.md §2.1 item 4); under the SIMT
+// branch (before the branch's reconvergence point), or guarded by a
+// divergent predicate (BarrierFinding::branch_pc is then its own PC).
+// Algorithm 1 assumes there are none (research/000-deadlock-ssde.md §2.1 item 4); under the SIMT
 // stack the threads on the other side can never arrive, so the block
 // deadlocks without any loop (the `divergent_barrier` model). Reported in
 // both modes; only divergent branches count (a uniform branch sends the whole
@@ -16,6 +17,12 @@
 // whole CFG, because the stack uses them: a trap inside one arm of an
 // if/else still moves the if's reconvergence point to the kernel exit, and
 // the barrier after the if/else stays divergent.
+//
+// An opaque call (an external function, an indirect call) on one side of a
+// divergent branch is reported the same way, marked `call`: its body is not
+// seen and may hold a barrier (CUDA's __syncthreads() in a separately
+// compiled device function), so a detection that is to miss no stack
+// deadlock must name it.
 #pragma once
 
 #include <vector>

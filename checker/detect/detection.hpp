@@ -7,7 +7,8 @@
 // warp cannot execute while others iterate (reachable from the loop's
 // reconvergence points without crossing a barrier, or parallel to the loop),
 // and the verdict with its reason. Besides loops, divergent CTA barriers are
-// reported (Algorithm 1 assumes there are none; the stack deadlocks on them).
+// reported (Algorithm 1 assumes there are none; the stack deadlocks on them),
+// and so are opaque calls under divergent branches (they may hold one).
 //
 // PCs are instruction indices of the analysed kernel; reconvergence PCs may be
 // analysis::kExitPc.
@@ -101,7 +102,12 @@ struct LoopFinding {
 
 struct BarrierFinding {
   std::uint32_t pc = 0;         ///< the CTA barrier
-  std::uint32_t branch_pc = 0;  ///< a divergent branch on one side of which it lies
+  /// A divergent branch on one side of which it lies, or pc itself when its
+  /// own guard is divergent.
+  std::uint32_t branch_pc = 0;
+  /// The "barrier" is an opaque call (an external function, an indirect
+  /// call) whose body lockstep cannot see: it may hold one.
+  bool call = false;
 };
 
 struct KernelDetection {

@@ -16,6 +16,8 @@ bool is_shared_read(const ir::Instr& i) noexcept {
     case Opcode::Ldu:
     case Opcode::Atom:
       return shared_space(i.space);
+    case Opcode::Call:
+      return true;
     default:
       return false;
   }
@@ -27,6 +29,8 @@ bool is_shared_write(const ir::Instr& i) noexcept {
     case Opcode::Atom:
     case Opcode::Red:
       return shared_space(i.space);
+    case Opcode::Call:
+      return true;
     default:
       return false;
   }
@@ -39,5 +43,7 @@ bool is_read_only_read(const ir::Instr& i) noexcept {
 bool is_cta_barrier(const ir::Instr& i) noexcept {
   return i.op == Opcode::Bar && (i.bar == ir::BarOp::Sync || i.bar == ir::BarOp::Red);
 }
+
+bool may_hold_barrier(const ir::Instr& i) noexcept { return i.op == Opcode::Call; }
 
 }  // namespace lockstep::checker

@@ -24,6 +24,7 @@ ordered_json access_ref(const ir::Module& module, const KernelDetectionRef& k, s
   ordered_json j = instr_ref(module, *k.kernel, pc);
   j["op"] = op_spelling(k.kernel->code[pc]);
   if (k.addresses != nullptr && k.addresses->is_access(pc)) j["address"] = k.addresses->describe(pc);
+  if (const std::string callee = call_target(module, *k.kernel, pc); !callee.empty()) j["callee"] = callee;
   return j;
 }
 
@@ -96,6 +97,7 @@ ordered_json kernel_json(const ir::Module& module, const KernelDetectionRef& k) 
   for (const BarrierFinding& b : d.barriers) {
     ordered_json jb = instr_ref(module, *k.kernel, b.pc);
     jb["op"] = op_spelling(k.kernel->code[b.pc]);
+    if (b.call) jb["callee"] = call_target(module, *k.kernel, b.pc);
     jb["inlined"] = inlined_json(module, *k.kernel, b.pc);
     jb["branch_pc"] = b.branch_pc;
     jb["branch_line"] = k.kernel->code[b.branch_pc].loc.line;

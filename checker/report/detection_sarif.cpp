@@ -13,6 +13,7 @@
 
 #include "checker/report/detection_report.hpp"
 #include "checker/report/locations.hpp"
+#include "frontend/ir/cuda_location.hpp"
 
 namespace lockstep::checker {
 namespace {
@@ -77,7 +78,7 @@ struct Ctx {
 ordered_json location_at(const Ctx& c, const ir::SrcLoc& ptx, const ir::CudaLoc& cuda, const std::string& function) {
   std::string uri = c.module.path;
   std::uint32_t line = ptx.line;
-  if (cuda.file != 0 && cuda.line != 0) {
+  if (ir::has_source_line(cuda)) {
     const auto f = c.module.files.find(cuda.file);
     if (f != c.module.files.end()) {
       uri = f->second;
@@ -114,7 +115,7 @@ ordered_json related(const Ctx& c, std::uint32_t pc, int id, const std::string& 
 }
 
 std::string instr_words(const Ctx& c, std::uint32_t pc) {
-  return fmt::format("pc {} {} ({})", pc, op_spelling(c.kernel.code[pc]), where(c.module, c.kernel, pc));
+  return fmt::format("pc {} {} ({})", pc, op_words(c.module, c.kernel, pc), where(c.module, c.kernel, pc));
 }
 
 /// The call stack of an inlined instruction as a SARIF stack: frame 0 is
@@ -190,14 +191,19 @@ ordered_json barrier_result(const Ctx& c, const DetectionReport& report, const B
   r["ruleIndex"] = 1;
   r["level"] = "warning";
   const std::string inside = inlined_text(c.module, c.kernel, b.pc);
-  r["message"] = {{"text", fmt::format("barrier {}{} in kernel {} may be reached by a divergent warp (branch at {})",
-                                       instr_words(c, b.pc), inside.empty() ? "" : " " + inside, c.kernel.name,
-                                       instr_words(c, b.branch_pc))}};
+  const std::string at = instr_words(c, b.pc) + (inside.empty() ? "" : " " + inside);
+  const std::string what = b.call ? fmt::format("call {}, whose body is not seen and may hold a barrier,", at)
+                                  : fmt::format("barrier {}", at);
+  const bool guard = b.branch_pc == b.pc;
+  r["message"] = {{"text", guard ? fmt::format("{} in kernel {} has a divergent guard", what, c.kernel.name)
+                                 : fmt::format("{} in kernel {} may be reached by a divergent warp (branch at {})",
+                                               what, c.kernel.name, instr_words(c, b.branch_pc))}};
   const auto chain = inline_chain(c.kernel, b.pc);
   ordered_json loc = location(c, b.pc);
   if (!chain.empty()) loc["logicalLocations"][0]["name"] = function_name(chain.front()->callee);
   r["locations"] = ordered_json::array({std::move(loc)});
-  const std::string branch = fmt::format("divergent branch {}", instr_words(c, b.branch_pc));
+  const std::string branch = fmt::format("{} {}", guard ? "divergent guard of" : "divergent branch",
+                                         instr_words(c, b.branch_pc));
   ordered_json rel = ordered_json::array({related(c, b.branch_pc, 1, branch)});
   int id = 2;
   for (const ir::InlineFrame* f : chain) {

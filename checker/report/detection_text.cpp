@@ -10,8 +10,12 @@
 //     divergent barrier pc 12 bar.sync (line 40) under the divergent branch at pc 5 (line 33)
 //     divergent barrier pc 28 bar.sync (line 41, k.cu:13) inside block_total() called at k.cu:29, under the
 //       divergent branch at pc 14 (line 168, k.cu:28)       (one line: a barrier in an inlined function)
+//     possible divergent barrier pc 20 call.uni _Z3sumi (line 52), which may hold a barrier, under
+//       the divergent branch at pc 5 (line 33)                       (an opaque call: one line)
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "checker/report/detection_report.hpp"
 #include "checker/report/locations.hpp"
@@ -24,7 +28,7 @@ std::string plural(std::size_t n, std::string_view word) {
 }
 
 std::string instr_text(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
-  return fmt::format("pc {} {} ({})", pc, op_spelling(kernel.code[pc]), where(module, kernel, pc));
+  return fmt::format("pc {} {} ({})", pc, op_words(module, kernel, pc), where(module, kernel, pc));
 }
 
 void loop_text(std::ostream& out, const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f) {
@@ -64,15 +68,25 @@ void detection_text(std::ostream& out, const DetectionReport& report) {
   for (const KernelDetectionRef& k : report.kernels) {
     const KernelDetection& d = *k.detection;
     std::string summary = fmt::format("{}, {} flagged", plural(d.loops.size(), "loop"), d.flagged_loops());
-    if (!d.barriers.empty()) summary += ", " + plural(d.barriers.size(), "divergent barrier");
+    const auto calls = static_cast<std::size_t>(
+        std::count_if(d.barriers.begin(), d.barriers.end(), [](const BarrierFinding& b) { return b.call; }));
+    if (d.barriers.size() > calls) summary += ", " + plural(d.barriers.size() - calls, "divergent barrier");
+    if (calls != 0) summary += ", " + plural(calls, "possible divergent barrier");
     out << fmt::format("kernel {}: {}\n", k.kernel->name, summary);
     for (const LoopFinding& f : d.loops) loop_text(out, module, k, f);
     for (const BarrierFinding& b : d.barriers) {
       const std::string inside = inlined_text(module, *k.kernel, b.pc);
       const std::string branch_inside = inlined_text(module, *k.kernel, b.branch_pc);
-      out << fmt::format("  divergent barrier {}{} under the divergent branch at pc {} ({}){}\n",
-                         instr_text(module, *k.kernel, b.pc), inside.empty() ? "" : " " + inside + ",", b.branch_pc,
-                         where(module, *k.kernel, b.branch_pc), branch_inside.empty() ? "" : " " + branch_inside);
+      std::string what = instr_text(module, *k.kernel, b.pc);
+      if (!inside.empty()) what += " " + inside;
+      if (b.call) what += ", which may hold a barrier";
+      if (b.call || !inside.empty()) what += ",";
+      const std::string under =
+          b.branch_pc == b.pc
+              ? std::string("under its divergent guard")
+              : fmt::format("under the divergent branch at pc {} ({}){}", b.branch_pc,
+                            where(module, *k.kernel, b.branch_pc), branch_inside.empty() ? "" : " " + branch_inside);
+      out << fmt::format("  {}divergent barrier {} {}\n", b.call ? "possible " : "", what, under);
     }
   }
 }

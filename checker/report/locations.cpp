@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontend/analysis/reconvergence_table.hpp"
+#include "frontend/ir/cuda_location.hpp"
 #include "frontend/ptx/callee_name.hpp"
 #include "frontend/ptx/printer_parts.hpp"
 
@@ -17,9 +18,7 @@ std::string_view table_choice_spelling(TableChoice t) noexcept {
 }
 
 std::string cuda_location(const ir::Module& module, const ir::Instr& instr) {
-  if (instr.cuda.file == 0) return {};
-  const auto f = module.files.find(instr.cuda.file);
-  return fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, instr.cuda.line);
+  return ir::cuda_location(module, instr.cuda);
 }
 
 nlohmann::ordered_json location_json(const ir::Module& module, const ir::Instr& instr) {
@@ -32,6 +31,28 @@ std::string op_spelling(const ir::Instr& instr) {
   ptx::printer::Out out;
   ptx::printer::print_opcode(out, instr);
   return fmt::to_string(out);
+}
+
+std::string call_target(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  const ir::Instr& in = kernel.code[pc];
+  if (in.op != ir::Opcode::Call || in.op_count < 2) return {};
+  const ir::Operand& callee = kernel.op(pc, 1);
+  if (callee.kind == ir::OperandKind::Function && callee.a < module.functions.size()) {
+    return module.functions[callee.a].name;
+  }
+  if (callee.kind == ir::OperandKind::Reg && callee.a < kernel.regs.size()) return kernel.regs[callee.a].name;
+  return "?";
+}
+
+std::string op_words(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
+  std::string words = op_spelling(kernel.code[pc]);
+  if (const std::string callee = call_target(module, kernel, pc); !callee.empty()) words += " " + callee;
+  return words;
+}
+
+std::string barrier_words(const ir::Module& module, const ir::Kernel& kernel, const BarrierFinding& b) {
+  return fmt::format("pc {} {} ({}){}", b.pc, op_words(module, kernel, b.pc), where(module, kernel, b.pc),
+                     b.call ? ", which may hold a barrier" : "");
 }
 
 std::string where(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc) {
@@ -53,10 +74,8 @@ std::vector<const ir::InlineFrame*> inline_chain(const ir::Kernel& kernel, std::
 std::string function_name(std::string_view ptx_name) { return std::string(ptx::callee_base_name(ptx_name)); }
 
 std::string call_site(const ir::Module& module, const ir::InlineFrame& frame) {
-  if (frame.call_cuda.file != 0 && frame.call_cuda.line != 0) {
-    const auto f = module.files.find(frame.call_cuda.file);
-    return fmt::format("{}:{}", f == module.files.end() ? std::string("?") : f->second, frame.call_cuda.line);
-  }
+  std::string cuda = ir::cuda_location(module, frame.call_cuda);
+  if (!cuda.empty()) return cuda;
   return fmt::format("line {}", frame.call.line);
 }
 
@@ -76,7 +95,7 @@ nlohmann::ordered_json inlined_json(const ir::Module& module, const ir::Kernel& 
     j["function"] = function_name(f->callee);
     j["callee"] = f->callee;
     j["call_line"] = f->call.line;
-    if (f->call_cuda.file != 0 && f->call_cuda.line != 0) {
+    if (ir::has_source_line(f->call_cuda)) {
       j["call_location"] = call_site(module, *f);
     } else {
       j["call_location"] = nullptr;

@@ -27,8 +27,8 @@ namespace lockstep::checker {
 /// "nvidia" / "ipdom".
 [[nodiscard]] std::string_view table_choice_spelling(TableChoice t) noexcept;
 
-/// "file:line" of the instruction's `.loc`, or "" when it has none (file 0).
-/// An unknown file number spells as "?".
+/// "file:line" of the instruction's `.loc`, or "" when it has no source
+/// line (ir/cuda_location.hpp). An unknown file number spells as "?".
 [[nodiscard]] std::string cuda_location(const ir::Module& module, const ir::Instr& instr);
 
 /// cuda_location as JSON: the string, or null when there is none.
@@ -36,6 +36,19 @@ namespace lockstep::checker {
 
 /// The dotted opcode of an instruction as PTX spells it, e.g. "atom.global.cas.b32".
 [[nodiscard]] std::string op_spelling(const ir::Instr& instr);
+
+/// The callee of the opaque call at pc (ir::Opcode::Call): the function's
+/// name, or the register that holds its address; "" for other instructions.
+[[nodiscard]] std::string call_target(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc);
+
+/// op_spelling, and for an opaque call its callee: "call.uni _Z5scalei",
+/// "call %rd5".
+[[nodiscard]] std::string op_words(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc);
+
+/// A divergent barrier finding's instruction in words: "pc 17 bar.sync
+/// (line 46)", or for an opaque call "pc 12 call.uni _Z5scalei (line 64),
+/// which may hold a barrier".
+[[nodiscard]] std::string barrier_words(const ir::Module& module, const ir::Kernel& kernel, const BarrierFinding& b);
 
 /// "line 33" or "line 33, spin_lock.cu:9": where the instruction at pc is.
 [[nodiscard]] std::string where(const ir::Module& module, const ir::Kernel& kernel, std::uint32_t pc);

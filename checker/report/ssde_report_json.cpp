@@ -115,11 +115,13 @@ ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r) {
                   {"exit_materialised", r.report.exit_materialised}};
   ordered_json barriers = ordered_json::array();
   for (const BarrierFinding& b : r.unfixable) {
-    barriers.push_back({{"pc", b.pc},
-                        {"line", in.code[b.pc].loc.line},
-                        {"location", location_json(m, in.code[b.pc])},
-                        {"op", op_spelling(in.code[b.pc])},
-                        {"branch_pc", b.branch_pc}});
+    ordered_json jb = {{"pc", b.pc},
+                       {"line", in.code[b.pc].loc.line},
+                       {"location", location_json(m, in.code[b.pc])},
+                       {"op", op_spelling(in.code[b.pc])}};
+    if (b.call) jb["callee"] = call_target(m, in, b.pc);
+    jb["branch_pc"] = b.branch_pc;
+    barriers.push_back(std::move(jb));
   }
   j["unfixable_barriers"] = std::move(barriers);
   j["after"] = after_json(r);

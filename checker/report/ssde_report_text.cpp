@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -71,8 +72,8 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
                        plural(rep.new_headers, "new header"), rep.exit_materialised ? ", exit block made" : "");
   }
   for (const BarrierFinding& b : r.unfixable) {
-    out << fmt::format("  divergent barrier pc {} {} ({}): not removable by SSDE\n", b.pc, op_spelling(in.code[b.pc]),
-                       where(m, in, b.pc));
+    out << fmt::format("  {}divergent barrier {}: not removable by SSDE\n", b.call ? "possible " : "",
+                       barrier_words(m, in, b));
   }
   if (!r.transformed) return;
   if (!r.after.flagged()) {
@@ -83,7 +84,10 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
   for (const LoopFinding& f : r.after.loops) {
     if (f.flagged) left.push_back(fmt::format("loop {} at output pc {}", f.loop, r.kernel.blocks[f.header].first_pc));
   }
-  if (!r.after.barriers.empty()) left.push_back(plural(r.after.barriers.size(), "divergent barrier"));
+  const auto calls = static_cast<std::size_t>(std::count_if(
+      r.after.barriers.begin(), r.after.barriers.end(), [](const BarrierFinding& b) { return b.call; }));
+  if (r.after.barriers.size() > calls) left.push_back(plural(r.after.barriers.size() - calls, "divergent barrier"));
+  if (calls != 0) left.push_back(plural(calls, "possible divergent barrier"));
   out << fmt::format("  after: still flagged: {}\n", fmt::join(left, ", "));
 }
 

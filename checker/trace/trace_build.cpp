@@ -3,17 +3,14 @@
 
 #include <fmt/format.h>
 
+#include "frontend/ir/cuda_location.hpp"
 #include "frontend/ptx/printer_parts.hpp"
 #include "semantics/launch/grid_barrier_hang.hpp"
 
 namespace lockstep::checker {
 namespace {
 
-std::string source_line(const ir::Module& m, const ir::Instr& in) {
-  if (in.cuda.file == 0) return {};
-  const auto f = m.files.find(in.cuda.file);
-  return fmt::format("{}:{}", f == m.files.end() ? std::string("?") : f->second, in.cuda.line);
-}
+std::string source_line(const ir::Module& m, const ir::Instr& in) { return ir::cuda_location(m, in.cuda); }
 
 /// The instruction at pc as PTX text on one line, tabs as spaces, without the trailing ';'.
 std::string instr_text(const sem::LaunchSetup& s, const ptx::printer::KernelNames& names, std::uint32_t pc) {

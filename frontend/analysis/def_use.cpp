@@ -33,6 +33,19 @@ void operand_regs(const ir::Kernel& kernel, const ir::Operand& o, F&& f) {
   }
 }
 
+/// True when the load at pc names a kernel parameter (`ld.param [k_param_0]`):
+/// read-only memory the kernel never writes, so no ParamMemory use.
+bool reads_kernel_parameter(const ir::Kernel& kernel, std::uint32_t pc) noexcept {
+  const ir::Instr& instr = kernel.code[pc];
+  for (unsigned i = 0; i < instr.op_count; ++i) {
+    const ir::Operand& o = kernel.op(pc, i);
+    if (o.kind != OperandKind::Address) continue;
+    return o.addr_base() == ir::AddrBase::Symbol && o.scope == ir::SymScope::Kernel && o.a < kernel.vars.size() &&
+           kernel.vars[o.a].is_param;
+  }
+  return false;
+}
+
 /// True when source operand `index` of `instr` is combined across the warp.
 bool warp_wide_operand(const ir::Instr& instr, unsigned index) noexcept {
   switch (instr.op) {
@@ -117,6 +130,12 @@ void defs(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegDef>& out, 
       out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), false});
     if (instr.space == Space::Param) out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), false});
   }
+  if (instr.op == Opcode::Call) {
+    // An opaque call writes its `.param` return values, and local memory
+    // when addresses of it can escape.
+    if (reach.local) out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), false});
+    out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), false});
+  }
 }
 
 void uses(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegUse>& out, GenericReach reach) {
@@ -137,7 +156,14 @@ void uses(const ir::Kernel& kernel, std::uint32_t pc, std::vector<RegUse>& out, 
   if (instr.op == Opcode::Ld || instr.op == Opcode::Ldu) {
     if (instr.space == Space::Local || (reach.local && is_generic(instr.space)))
       out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), UseKind::Memory});
-    if (instr.space == Space::Param) out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), UseKind::Memory});
+    if (instr.space == Space::Param && !reads_kernel_parameter(kernel, pc))
+      out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), UseKind::Memory});
+  }
+  if (instr.op == Opcode::Call) {
+    // An opaque call reads its `.param` arguments, and local memory when
+    // addresses of it can escape.
+    if (reach.local) out.push_back({pseudo_reg(kernel, PseudoReg::LocalMemory), UseKind::Memory});
+    out.push_back({pseudo_reg(kernel, PseudoReg::ParamMemory), UseKind::Memory});
   }
 }
 

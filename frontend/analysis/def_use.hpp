@@ -4,9 +4,9 @@
 // dest_count() says how many there are for each opcode: none for stores,
 // reductions, prefetches, barriers other than bar.red, fences, control flow,
 // traps, sleeps and the recognised calls (transactional-memory markers,
-// vprintf, __assertfail), one otherwise. A destination operand may be a
-// register, a register pair (`%p|%q`), a vector (`{%r1, %r2}`) or the sink
-// `_`.
+// vprintf, __assertfail), one otherwise (an opaque call's is the vector of
+// its return operands). A destination operand may be a register, a register
+// pair (`%p|%q`), a vector (`{%r1, %r2}`) or the sink `_`.
 //
 // Besides the kernel's registers (ids 0 .. regs.size()-1) three pseudo
 // registers carry values between instructions outside the register file, so
@@ -18,10 +18,15 @@
 //                reductions and read by generic loads when generic
 //                addresses can reach local memory (GenericReach);
 //   ParamMemory  per-thread param memory (the arguments of inlined device
-//                functions): written by st.param, read by ld.param. Generic
-//                addresses never reach writable param memory: kernel
-//                parameters are read-only, and the lowering turns inlined
-//                parameters whose address is taken into local variables.
+//                functions, the call sequences of opaque calls): written by
+//                st.param, read by ld.param (except ld.param naming a
+//                kernel parameter: those are read-only). Generic addresses never reach
+//                writable param memory: kernel parameters are read-only,
+//                and the lowering turns inlined parameters whose address is
+//                taken into local variables.
+// An opaque call (ir::Opcode::Call) reads and writes ParamMemory (its
+// arguments and return values), and LocalMemory when GenericReach::local:
+// what it does inside is unknown.
 // A memory pseudo-register def never kills the previous value (a store
 // changes only part of memory), and neither does a guarded def.
 //

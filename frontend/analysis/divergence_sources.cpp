@@ -43,6 +43,11 @@ bool is_generic(Space s) noexcept { return s == Space::Generic || s == Space::No
 SharedWrites shared_writes(const ir::Kernel& kernel) noexcept {
   SharedWrites w;
   for (const auto& instr : kernel.code) {
+    if (instr.op == Opcode::Call) {  // an opaque call may write any memory
+      w.global = true;
+      w.shared = true;
+      continue;
+    }
     if (instr.op != Opcode::St && instr.op != Opcode::Atom && instr.op != Opcode::Red) continue;
     w.global = w.global || instr.space == Space::Global || is_generic(instr.space);
     w.shared = w.shared || instr.space == Space::Shared || instr.space == Space::SharedCluster ||
@@ -74,6 +79,8 @@ DivergenceCause source_divergence(const ir::Kernel& kernel, std::uint32_t pc, co
       return DivergenceCause::Atomic;
     case Opcode::Shfl:
       return DivergenceCause::Shuffle;
+    case Opcode::Call:
+      return DivergenceCause::Call;
     case Opcode::Ld: {
       if (instr.has(ir::InstrFlag::NonCoherent)) break;
       const bool written = (instr.space == Space::Global && w.global) ||

@@ -12,8 +12,8 @@ namespace lockstep::analysis {
 
 /// Which memory a kernel writes that other threads can then read.
 struct SharedWrites {
-  bool global = false;  ///< st/atom/red to .global or generic
-  bool shared = false;  ///< st/atom/red to .shared, .shared::cluster or generic
+  bool global = false;  ///< st/atom/red to .global or generic, or an opaque call
+  bool shared = false;  ///< st/atom/red to .shared, .shared::cluster or generic, or an opaque call
 };
 
 [[nodiscard]] SharedWrites shared_writes(const ir::Kernel& kernel) noexcept;

@@ -26,11 +26,14 @@
 //       splits the threads of a warp read them at different times)
 //   results of atom                                      (Atomic)
 //   results of shfl (both the value and the predicate)   (Shuffle)
+//   results of an opaque call: its return registers and   (Call)
+//       the param (and local) memory it may write; what
+//       the callee computes may differ between threads
 //   loads from memory other threads may write (Memory):
 //       ld.shared when the kernel writes shared memory (st/atom/red to
 //       .shared, .shared::cluster or generic), ld.global when it writes
 //       global memory (to .global or generic), generic loads when it writes
-//       either. ld.global.nc and ldu read data that is read-only during the
+//       either; an opaque call counts as writing both. ld.global.nc and ldu read data that is read-only during the
 //       kernel and are not sources; neither are ld.const and loads from
 //       .tex/.surf.
 // Uniform by nature: %ntid, %ctaid, %nctaid, %warpid, %nwarpid, %smid,
@@ -103,6 +106,7 @@ enum class DivergenceCause : std::uint8_t {
   Clock,     ///< reads a clock, timer or performance counter
   Atomic,    ///< result of atom
   Shuffle,   ///< result of shfl
+  Call,      ///< result of an opaque call (an external function, an indirect call)
   Memory,    ///< load from memory that other threads may write
   Data,      ///< computed from a divergent register (`from`)
   Join,      ///< defined on paths from a divergent branch that join at block `from`

@@ -22,7 +22,8 @@ struct SrcLoc {
   friend bool operator==(const SrcLoc&, const SrcLoc&) = default;
 };
 
-/// The CUDA source position from the closest preceding `.loc` (file 0 = none).
+/// The CUDA source position from the closest preceding `.loc` (file 0 = none;
+/// lowering stores `.loc F 0 C`, "no source line", as none too).
 struct CudaLoc {
   std::uint32_t file = 0;  ///< index in Module::files (the `.file` number)
   std::uint32_t line = 0;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/ir/function.hpp"
 #include "frontend/ir/kernel.hpp"
 #include "frontend/ir/variable.hpp"
 
@@ -20,6 +21,10 @@ struct Module {
   bool has_address_size = false;           ///< the file had an `.address_size` directive
   std::map<std::uint32_t, std::string> files;  ///< `.file N "name"`
   std::vector<Variable> globals;           ///< module-scope variables
+  /// Functions the kernels name without inlining them (the callees of
+  /// opaque calls, the functions whose address is taken; Operand kind
+  /// Function indexes this), in order of first use.
+  std::vector<Function> functions;
   std::vector<Kernel> kernels;             ///< entries, in file order
 
   [[nodiscard]] const Kernel* find_kernel(const std::string& name) const noexcept {

@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, kOpcodeCount> kNames{{
     "atom", "red",
     "vote", "shfl", "match", "activemask", "redux",
     "bar", "bar.warp", "membar", "fence",
-    "bra", "brx.idx", "ret", "exit", "trap", "brkpt", "nanosleep", "pmevent",
+    "bra", "brx.idx", "ret", "exit", "trap", "brkpt", "nanosleep", "pmevent", "call",
     "__tbegin", "__tcommit", "__tabort", "vprintf", "__assertfail",
 }};
 

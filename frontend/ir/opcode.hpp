@@ -4,7 +4,8 @@
 // modifiers that select among variants are decoded into the small enums
 // below and stored in ir::Instr. A few IR-only opcodes stand for calls the
 // frontend recognises (transactional-memory markers, vprintf, assertion
-// failure). Device-function calls never survive lowering: they are inlined.
+// failure). Calls to device functions with a body are inlined; Call is what
+// remains of a call that cannot be (an external function, a register).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,14 @@ enum class Opcode : std::uint16_t {
   Membar, Fence,
   // control
   Bra, BrxIdx, Ret, Exit, Trap, Brkpt, Nanosleep, Pmevent,
+  /// A call that is not inlined: to an external function without a body
+  /// (callee a Function operand) or through a register (an indirect call).
+  /// Operands: a Vector of the return operands (the destination: `.param`
+  /// variables or registers, possibly none), the callee, a Vector of the
+  /// arguments. Static analyses treat it as opaque: it may read and write
+  /// any memory, its results are unknown and may differ between threads, it
+  /// may hold a barrier. It cannot be executed.
+  Call,
   // IR-only: recognised calls
   TmBegin,     ///< call to __tbegin (plain or mangled)
   TmCommit,    ///< call to __tcommit

@@ -4,7 +4,8 @@
 // kernel (ir::Kernel::regs); symbols refer to a variable of the kernel or of
 // the module (SymRef); labels are already resolved to PCs. Vector operands
 // (`{%r1, %r2}`) and label lists (brx.idx) point at a run of further operands
-// stored after the instruction's own operands in Kernel::operands.
+// stored after the instruction's own operands in Kernel::operands. A
+// Function operand names a function that is not inlined (ir/function.hpp).
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,7 @@ enum class OperandKind : std::uint8_t {
   Address,  ///< memory operand `[base+offset]`: see AddrBase; value = byte offset
   Label,    ///< value = target PC
   Vector,   ///< a = index in Kernel::operands of the first element, b = element count
+  Function, ///< a function's name: the callee of a Call, or its address (mov); a = index in Module::functions
 };
 
 /// Base of an Address operand, stored in Operand::b.

@@ -98,7 +98,7 @@ void parse_var_decl(Lexer& lx, ast::VarDecl proto, DeclContext ctx,
     ast::VarDecl d = proto;
     lx.skip();
     d.name_offset = lx.offset();
-    d.name = lx.identifier(ctx == DeclContext::Param ? "a parameter name" : "a variable name");
+    d.name = lx.declared_identifier(ctx == DeclContext::Param ? "a parameter name" : "a variable name");
     while (lx.peek() == '[') {
       lx.advance();
       if (lx.accept(']')) {
@@ -139,7 +139,7 @@ ast::RegDecl parse_reg_decl(Lexer& lx, ast::Offset offset) {
     ast::RegDecl::Name n;
     lx.skip();
     n.offset = lx.offset();
-    n.name = lx.identifier("a register name");
+    n.name = lx.declared_identifier("a register name");
     if (lx.peek() == '<') {
       lx.advance();
       if (!is_digit(lx.peek())) lx.fail_expected("a register count in '<N>'");
@@ -209,7 +209,7 @@ ast::Operand parse_initialiser(Lexer& lx, int depth) {
     lx.expect('}', "to close the initialiser list");
     return list;
   }
-  if (c == '-' || is_digit(c)) return parse_number_operand(lx);
+  if (c == '-' || is_digit(c) || lx.at_predefined_constant()) return parse_number_operand(lx);
   if (!is_ident_start(c)) lx.fail_expected("an initialiser value");
   ast::Operand op;
   op.offset = lx.offset();

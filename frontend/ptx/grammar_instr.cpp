@@ -43,7 +43,7 @@ ast::Operand parse_address(Lexer& lx) {
         op.elems.push_back(parse_operand(lx));
       }
     }
-  } else if (is_digit(c) || c == '-') {
+  } else if (is_digit(c) || c == '-' || lx.at_predefined_constant()) {
     const bool negative = lx.accept('-');
     const std::uint64_t v = lx.integer("an address");
     op.value = negative ? 0 - v : v;
@@ -110,6 +110,12 @@ ast::Operand parse_number_operand(Lexer& lx) {
   op.offset = lx.offset();
   const char* const start = lx.token();
   const bool negative = lx.accept('-');
+  if (std::uint64_t v = 0; lx.predefined_constant(v)) {
+    op.kind = Kind::Int;
+    op.value = negative ? 0 - v : v;
+    op.text = std::string_view(start, static_cast<std::size_t>(lx.pos() - start));
+    return op;
+  }
   if (negative && !is_digit(lx.peek())) lx.fail_expected("a number after '-'");
   const Number n = lx.number();
   op.kind = n.kind;
@@ -129,6 +135,7 @@ ast::Operand parse_number_operand(Lexer& lx) {
 
 ast::Operand parse_operand(Lexer& lx) {
   const char c = lx.peek();
+  if (c == kWarpSizeName[0] && lx.at_predefined_constant()) return parse_number_operand(lx);
   if (is_ident_start(c)) {
     ast::Operand op;
     op.offset = lx.offset();

@@ -118,6 +118,34 @@ std::string_view Lexer::identifier(std::string_view what) {
   return out;
 }
 
+std::string_view Lexer::declared_identifier(std::string_view what) {
+  skip();
+  const char* const at = p_;
+  const std::string_view name = identifier(what);
+  refuse_predefined(name, at);
+  return name;
+}
+
+void Lexer::refuse_predefined(std::string_view name, const char* at) const {
+  if (name == kWarpSizeName) {
+    fail(at, fmt::format("cannot declare '{}': it is PTX's predefined warp-size constant", name));
+  }
+}
+
+bool Lexer::at_predefined_constant() {
+  skip();
+  const auto n = static_cast<std::size_t>(end_ - p_);
+  if (n < kWarpSizeName.size() || std::string_view(p_, kWarpSizeName.size()) != kWarpSizeName) return false;
+  return n == kWarpSizeName.size() || !is_ident_char(p_[kWarpSizeName.size()]);
+}
+
+bool Lexer::predefined_constant(std::uint64_t& value) {
+  if (!at_predefined_constant()) return false;
+  p_ += kWarpSizeName.size();
+  value = kWarpSizeValue;
+  return true;
+}
+
 std::string_view Lexer::operand_name(std::string_view what) {
   const std::string_view name = identifier(what);
   // Special-register and vector-register components: %tid.x, %v.w, %c.r.
@@ -223,7 +251,7 @@ Number Lexer::number() {
 }
 
 std::uint64_t Lexer::integer(std::string_view what) {
-  skip();
+  if (std::uint64_t v = 0; predefined_constant(v)) return v;
   if (p_ == end_ || !is_digit(*p_)) fail_expected(what);
   const char* const start = p_;
   const Number n = number();

@@ -34,6 +34,13 @@ namespace lockstep::ptx::grammar {
   return is_alpha(c) || is_digit(c) || c == '_' || c == '$';
 }
 
+/// PTX's one predefined constant (PTX ISA, "Identifiers"): the warp size.
+/// ptxas reads it as the integer literal 32 wherever an integer constant may
+/// stand (operands, address offsets, initialisers, array sizes, directive
+/// values), and it cannot be declared; the grammar does the same.
+inline constexpr std::string_view kWarpSizeName = "WARP_SZ";
+inline constexpr std::uint64_t kWarpSizeValue = 32;
+
 /// A numeric literal as lexed: its kind (Int, Float32, Float64 or Decimal),
 /// its bits and its spelling.
 struct Number {
@@ -101,6 +108,18 @@ class Lexer {
   /// An identifier `[A-Za-z_$%][A-Za-z0-9_$]*` (a lone `_` is the sink
   /// operand). Throws "expected WHAT, found 'TOKEN'" if none is next.
   [[nodiscard]] std::string_view identifier(std::string_view what);
+  /// Like identifier(), for a name being declared (variable, parameter,
+  /// register, function): a predefined constant is refused.
+  [[nodiscard]] std::string_view declared_identifier(std::string_view what);
+  /// Throws "cannot declare 'WARP_SZ': ..." when `name` (written at `at`) is
+  /// a predefined constant.
+  void refuse_predefined(std::string_view name, const char* at) const;
+  /// Skips; true when the next token is a predefined constant (`WARP_SZ`,
+  /// not part of a longer identifier).
+  [[nodiscard]] bool at_predefined_constant();
+  /// Skips; when at_predefined_constant(), consumes it, sets `value` and
+  /// returns true.
+  bool predefined_constant(std::uint64_t& value);
   /// Like identifier(), and a special-register component directly after a
   /// `%` name (`%tid.x`) is kept in the name.
   [[nodiscard]] std::string_view operand_name(std::string_view what);
@@ -113,8 +132,8 @@ class Lexer {
   [[nodiscard]] std::string_view opcode_rest(const char* start);
   /// A numeric literal (the next character is a digit). Throws on a bad one.
   [[nodiscard]] Number number();
-  /// Skips, then reads a number that must be an integer. Throws "expected
-  /// WHAT, found ..." if no digit is next.
+  /// Skips, then reads a number that must be an integer (or a predefined
+  /// constant). Throws "expected WHAT, found ..." if no digit is next.
   [[nodiscard]] std::uint64_t integer(std::string_view what);
   /// An unsigned integer that fits in 32 bits.
   [[nodiscard]] std::uint32_t u32(std::string_view what);

@@ -69,7 +69,7 @@ void directives(const ast::Function& fn, ir::EntryDirectives& out, const Source&
 /// `param0`, `retval0`) are per-thread scratch memory that no call reads:
 /// they become `.local` variables, and the ld/st/mov naming them use
 /// `.local` too. Variables still passed to a recognised call (vprintf,
-/// __assertfail) stay `.param`.
+/// __assertfail) or to a call that is not inlined (Call) stay `.param`.
 void localise_call_params(ir::Kernel& k) {
   std::vector<char> convert(k.vars.size(), 0);
   bool any = false;
@@ -80,11 +80,17 @@ void localise_call_params(ir::Kernel& k) {
     }
   }
   if (!any) return;
+  auto keep = [&](const ir::Operand& o) {
+    if (o.kind == ir::OperandKind::Symbol && o.scope == ir::SymScope::Kernel) convert[o.a] = 0;
+  };
   for (const auto& in : k.code) {
-    if (in.op != ir::Opcode::Print && in.op != ir::Opcode::AssertFail) continue;
+    if (in.op != ir::Opcode::Print && in.op != ir::Opcode::AssertFail && in.op != ir::Opcode::Call) continue;
     for (std::uint32_t j = 0; j < in.op_count; ++j) {
       const ir::Operand& o = k.operands[in.op_begin + j];
-      if (o.kind == ir::OperandKind::Symbol && o.scope == ir::SymScope::Kernel) convert[o.a] = 0;
+      keep(o);
+      if (o.kind == ir::OperandKind::Vector) {
+        for (std::uint32_t e = 0; e < o.b; ++e) keep(k.operands[o.a + e]);
+      }
     }
   }
   for (std::size_t i = 0; i < k.vars.size(); ++i) {
@@ -107,7 +113,7 @@ void localise_call_params(ir::Kernel& k) {
 class ModuleLowerer {
  public:
   ModuleLowerer(const ast::Module& m, const Source& src, ir::Module& out)
-      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}, {}} {}
+      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}, {}, {}} {}
 
   void run() {
     header();

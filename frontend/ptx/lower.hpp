@@ -22,7 +22,11 @@
 //   - The `.param` variables of call sequences (nvcc's `param0`, `retval0`,
 //     and those made for register or immediate arguments) are `.local` in
 //     the IR, with the ld/st/mov naming them: no call reads them after
-//     inlining. Those passed to vprintf/__assertfail stay `.param`.
+//     inlining. Those passed to vprintf/__assertfail, or to a call that is
+//     not inlined (an external function, a register: ir::Opcode::Call),
+//     stay `.param`.
+//   - Module::functions declares the functions such calls name and those
+//     whose address a `mov` takes, in order of first use.
 //   - Module-scope `.reg` declarations (ISA 1.x) are registers shared by a
 //     kernel and everything inlined into it.
 //   - A kernel that could run off its end (or whose branch targets its end)

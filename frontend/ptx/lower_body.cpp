@@ -300,7 +300,7 @@ const ast::TargetList* BodyLowerer::target_list(std::string_view name) {
     for (std::size_t i = 1; i < body.size(); ++i) {
       const auto* tl = std::get_if<ast::TargetList>(&body[i]);
       const auto* label = std::get_if<ast::Label>(&body[i - 1]);
-      if (tl != nullptr && label != nullptr && tl->directive == "branchtargets") {
+      if (tl != nullptr && label != nullptr) {
         target_lists_.try_emplace(label->name, tl);
       }
     }
@@ -340,8 +340,9 @@ void BodyLowerer::statement(const ast::Statement& st, std::size_t index) {
     case 2: declare_regs(std::get<ast::RegDecl>(st)); return;
     case 3: declare_var(std::get<ast::VarDecl>(st)); return;
     case 4: {
+      // Line 0 is "no source line" (ir/cuda_location.hpp).
       const auto& loc = std::get<ast::LocDir>(st);
-      cuda_ = ir::CudaLoc{loc.file, loc.line, loc.col};
+      cuda_ = loc.line == 0 ? ir::CudaLoc{} : ir::CudaLoc{loc.file, loc.line, loc.col};
       return;
     }
     case 5: return;  // .pragma

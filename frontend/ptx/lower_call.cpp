@@ -1,6 +1,7 @@
 // `call`: recognised callees become IR instructions (transactional-memory
-// markers, vprintf, __assertfail); every other call to a device function is
-// inlined.
+// markers, vprintf, __assertfail); every other call to a device function with
+// a body is inlined; calls to external functions and through registers stay
+// calls (lower_opaque_call.cpp).
 //
 // Inlining a call runs a fresh BodyLowerer over the callee's body. Its
 // formal `.param` parameters become other names of the caller's argument
@@ -56,6 +57,12 @@ ir::Instr synthetic(ir::Opcode op, ir::Type type, const ir::Instr& at) {
 
 }  // namespace
 
+bool recognised_callee(const ast::Function& fn) noexcept {
+  const std::string_view name = callee_base_name(fn.name);
+  return name == "__tbegin" || name == "__tcommit" || name == "__tabort" || fn.name == "vprintf" ||
+         fn.name == "__assertfail";
+}
+
 void BodyLowerer::emit(ir::Instr in, const ir::Operand& a, const ir::Operand& b) {
   in.op_begin = static_cast<std::uint32_t>(k_.operands.size());
   in.op_count = 2;
@@ -69,29 +76,34 @@ void BodyLowerer::call(const ast::Instruction& in, const decode::Decoded& d) {
     fail(in.opcode_offset, "'call' needs the name of the called function");
   }
   const ast::Operand& callee = in.operands[0];
+  ir::Instr base = d.instr;
+  base.loc = locate(in.offset);
+  base.cuda = cuda_;
   const auto it = ks_.mod.functions.find(callee.text);
   if (it == ks_.mod.functions.end()) {
-    if (resolve(callee.text).kind != Resolved::Kind::None) {
-      fail(callee.offset, "indirect calls are not supported");
+    const Resolved r = resolve(callee.text);
+    if (r.kind == Resolved::Kind::Reg) {
+      if (in.has_guard) guard(in.guard, base);
+      indirect_call(in, r.id, base);
+      return;
+    }
+    if (r.kind != Resolved::Kind::None) {
+      fail(callee.offset, fmt::format("'{}' is a variable: a call needs a function or a register holding its address",
+                                      callee.text));
     }
     fail(callee.offset, fmt::format("call to undefined function '{}'", callee.text));
   }
   const ast::Function& fn = *it->second;
   if (fn.is_entry) fail(callee.offset, fmt::format("cannot call kernel '{}'", callee.text));
-  ir::Instr base = d.instr;
-  base.loc = locate(in.offset);
-  base.cuda = cuda_;
   if (in.has_guard) guard(in.guard, base);
 
-  const std::string_view name = callee_base_name(fn.name);
-  if (name == "__tbegin" || name == "__tcommit" || name == "__tabort" || fn.name == "vprintf" ||
-      fn.name == "__assertfail") {
+  if (recognised_callee(fn)) {
     recognised_call(in, fn, base);
     return;
   }
   if (!fn.has_body) {
-    fail(callee.offset, fmt::format("call to '{}', which has no body to inline (external functions "
-                                    "are not supported)", fn.name));
+    external_call(in, fn, base);
+    return;
   }
   inline_call(in, fn, base);
 }

@@ -7,6 +7,8 @@
 //   lower_operands.cpp  operands: name resolution and the per-role checks;
 //   lower_call.cpp      `call`: the recognised callees (TM markers, vprintf,
 //                       __assertfail) and inlining of device functions;
+//   lower_opaque_call.cpp calls that are not inlined (external functions,
+//                       registers) and the module's function table;
 //   lower_names.cpp     scoped bindings and unique final names (with the
 //                       hash table of lower_flat_map.hpp);
 //   lower_init.cpp      initialisers;
@@ -54,6 +56,8 @@ struct ModuleContext {
   /// of a kernel shares.
   std::vector<const ast::RegDecl*> module_regs;
   std::unordered_map<const ast::Function*, bool> inlined;  ///< functions inlined somewhere
+  /// Functions recorded in Module::functions (opaque callees, addresses taken) -> index.
+  std::unordered_map<const ast::Function*, std::uint32_t> function_ids;
   /// Decoded opcode spellings (a file uses few distinct ones, many times),
   /// with a small direct-mapped cache in front.
   std::unordered_map<std::string_view, decode::Decoded, NameHash> decoded;
@@ -82,6 +86,14 @@ struct KernelState {
 /// Declares the module-scope registers (ModuleContext::module_regs) in a
 /// new kernel's KernelState::module_regs.
 void declare_module_regs(KernelState& ks);
+
+/// True for the callees lowering turns into IR instructions (the
+/// transactional-memory markers, vprintf, __assertfail).
+[[nodiscard]] bool recognised_callee(const ast::Function& fn) noexcept;
+
+/// The index of `fn` in Module::functions, recorded there on first use
+/// (lower_opaque_call.cpp). Throws for `.reg` parameters.
+[[nodiscard]] std::uint32_t function_id(ModuleContext& mod, const ast::Function& fn);
 
 /// Builds an ir::Variable (without initialiser) from a declaration; throws
 /// for unknown or unsupported spaces and types.
@@ -131,6 +143,8 @@ class BodyLowerer {
   };
 
   // lower_body.cpp
+  /// The `.branchtargets`, `.calltargets` or `.callprototype` list a label
+  /// of this body names (the first, for a name used twice), or nullptr.
   [[nodiscard]] const ast::TargetList* target_list(std::string_view name);
   void statement(const ast::Statement& st, std::size_t index);
   void declare_regs(const ast::RegDecl& d);
@@ -157,6 +171,9 @@ class BodyLowerer {
                                     const ast::Instruction& in);
   [[nodiscard]] ir::Operand dst(const ast::Operand& a, bool pred, const ast::Instruction& in);
   [[nodiscard]] ir::Operand src(const ast::Operand& a, bool pred, const ast::Instruction& in);
+  /// `mov.u64 %rd1, f;`: the address of a function (recorded in Module::functions).
+  [[nodiscard]] ir::Operand function_address(const ast::Operand& a, const ast::Function& fn,
+                                             const ast::Instruction& in);
   [[nodiscard]] ir::Operand pair(const ast::Operand& a, bool first_pred, const ast::Instruction& in);
   [[nodiscard]] ir::Operand address(const ast::Operand& a, const ast::Instruction& in);
   [[nodiscard]] ir::Operand vector(const ast::Operand& a, bool dest, std::uint32_t count,
@@ -182,6 +199,14 @@ class BodyLowerer {
   void bind_argument(BodyLowerer& callee, const ast::VarDecl& formal, const ast::Operand* actual,
                      bool is_return, const ir::Instr& at, std::vector<Pending>& after);
   [[nodiscard]] ir::Operand param_symbol(const ast::Operand& a, std::string_view callee);
+
+  // lower_opaque_call.cpp
+  void external_call(const ast::Instruction& in, const ast::Function& fn, const ir::Instr& base);
+  void indirect_call(const ast::Instruction& in, std::uint32_t reg, const ir::Instr& base);
+  void opaque_call(const ast::Instruction& in, const ir::Operand& callee, std::string_view name, ir::Instr base);
+  /// An argument or return value of an opaque call: a .param variable, a
+  /// register, or (arguments) an immediate.
+  [[nodiscard]] ir::Operand call_value(const ast::Operand& a, bool is_return, std::string_view callee);
   void emit(ir::Instr in, const ir::Operand& a, const ir::Operand& b);
   [[nodiscard]] std::uint32_t anonymous_slot();
   void define_slot(std::uint32_t slot, std::string_view base);

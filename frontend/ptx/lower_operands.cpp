@@ -198,10 +198,26 @@ ir::Operand BodyLowerer::src(const ast::Operand& a, bool pred, const ast::Instru
     }
   }
   if (!error.empty()) fail(a.offset, error);
-  if (ks_.mod.functions.contains(a.text)) {
-    fail(a.offset, fmt::format("function addresses are not supported ('{}')", a.text));
+  if (const auto fn = ks_.mod.functions.find(a.text); fn != ks_.mod.functions.end()) {
+    return function_address(a, *fn->second, in);
   }
   undeclared(a, a.text);
+}
+
+ir::Operand BodyLowerer::function_address(const ast::Operand& a, const ast::Function& fn, const ast::Instruction& in) {
+  const std::string_view op = in.opcode;
+  if (op != "mov" && !op.starts_with("mov.")) {
+    fail(a.offset, fmt::format("the address of function '{}' can only be taken with 'mov', not in '{}'", a.text, op));
+  }
+  if (a.kind != Kind::Name || a.negated) fail(a.offset, fmt::format("'{}' is a function: it takes no offset", a.text));
+  if (fn.is_entry) fail(a.offset, fmt::format("the address of kernel '{}' cannot be taken", a.text));
+  if (recognised_callee(fn)) {
+    fail(a.offset, fmt::format("the address of '{}' cannot be taken: lockstep recognises calls to it", a.text));
+  }
+  ir::Operand o;
+  o.kind = ir::OperandKind::Function;
+  o.a = function_id(ks_.mod, fn);
+  return o;
 }
 
 ir::Operand BodyLowerer::address(const ast::Operand& a, const ast::Instruction& in) {
@@ -268,7 +284,9 @@ ir::Operand BodyLowerer::targets(const ast::Operand& a, const ast::Instruction& 
     fail(a.offset, fmt::format("'{}' expects a '.branchtargets' list, found {}", in.opcode, describe(a.kind)));
   }
   const ast::TargetList* found = target_list(a.text);
-  if (found == nullptr) fail(a.offset, fmt::format("undefined branch target list '{}'", a.text));
+  if (found == nullptr || found->directive != "branchtargets") {
+    fail(a.offset, fmt::format("undefined branch target list '{}'", a.text));
+  }
   const ast::TargetList& list = *found;
   const auto first = static_cast<std::uint32_t>(k_.operands.size());
   k_.operands.resize(first + list.names.size());

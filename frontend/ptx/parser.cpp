@@ -259,7 +259,7 @@ class Parser {
     }
     lx_.skip();
     f.name_offset = lx_.offset();
-    f.name = lx_.identifier(fmt::format("a function name after {}", kind));
+    f.name = lx_.declared_identifier(fmt::format("a function name after {}", kind));
     const bool has_param_list = lx_.peek() == '(';
     if (has_param_list) grammar::parse_param_list(lx_, f.params);
     while (lx_.peek() == '.') {
@@ -340,6 +340,7 @@ class Parser {
       }
     } else {
       if (lx_.accept(':')) {
+        lx_.refuse_predefined(word, start);
         out.emplace_back(ast::Label{word, off});
         return;
       }

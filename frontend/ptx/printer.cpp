@@ -7,6 +7,8 @@
 //
 //   .extern .func (.param .b32 func_retval0) vprintf (...);   when Print is used
 //   .extern .func __assertfail (...);                         when AssertFail is used
+//   .extern .func (...) f (...);                              Module::functions: declarations,
+//   .func (...) g (...) { ret; }                                or empty bodies of defined ones
 //   .global ...;                                              module variables
 //   .func __tbegin()                                          when TmBegin is used
 //   {
@@ -101,6 +103,34 @@ void extern_functions(Out& out, const ir::Module& m, const Callees& c) {
   }
 }
 
+/// One parameter list `(\n\t.param .b32 a,\n\t...\n)` of a declaration.
+void param_list(Out& out, const ir::Module& m, const std::vector<ir::Variable>& params) {
+  out.push_back('(');
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    put(out, i == 0 ? "\n\t" : ",\n\t");
+    printer::print_variable(out, m, params[i], params[i].name);
+  }
+  put(out, params.empty() ? ")" : "\n)");
+}
+
+/// The functions kernels name without inlining them: external ones as
+/// declarations, defined ones (whose address is taken) with an empty body.
+void named_functions(Out& out, const ir::Module& m) {
+  for (const ir::Function& f : m.functions) {
+    if (f.defined) put(out, "// lockstep keeps only the address of this function: its body is not printed\n");
+    if (f.linkage != ir::Linkage::None) fmt::format_to(sink(out), ".{} ", printer::linkage_name(f.linkage));
+    put(out, ".func ");
+    if (!f.rets.empty()) {
+      param_list(out, m, f.rets);
+      out.push_back(' ');
+    }
+    put(out, f.name);
+    out.push_back('\n');
+    param_list(out, m, f.params);
+    put(out, f.defined ? "\n{\n\tret;\n}\n\n" : "\n;\n\n");
+  }
+}
+
 void globals(Out& out, const ir::Module& m) {
   for (const auto& g : m.globals) {
     printer::print_variable(out, m, g, g.name);
@@ -140,6 +170,7 @@ std::string print(const ir::Module& module) {
   const Callees callees = find_callees(module);
   module_directives(out, module);
   extern_functions(out, module, callees);
+  named_functions(out, module);
   globals(out, module);
   marker_functions(out, callees);
   for (std::size_t i = 0; i < module.kernels.size(); ++i) {

@@ -17,9 +17,11 @@
 //
 // Variables are declared in index order (parameters first, in the header),
 // so that lowering the printed text numbers them as the IR does. A `.loc`
-// line is printed whenever the CUDA position changes (to a file other than
-// 0, which stands for "none"). A brx.idx is preceded by the `.branchtargets`
-// table it names.
+// line is printed whenever the CUDA position changes; a change to "no
+// source line" (file 0) after a position prints as `.loc F 0 0`, which
+// lowering reads back as no position. A brx.idx is preceded by the
+// `.branchtargets` table it names, an indirect call by a `.callprototype`
+// made from its return and argument operands.
 #include <fmt/ranges.h>
 
 #include <optional>
@@ -113,6 +115,49 @@ void branch_table(Out& out, const Names& n, std::uint32_t pc) {
   put(out, ";\n");
 }
 
+/// One entry of a `.callprototype` list: the declaration of a `.param`
+/// variable, or the type of a register, named `_`.
+void prototype_entry(Out& out, const Names& n, const ir::Operand& o) {
+  const ir::Kernel& kernel = n.kernel;
+  if (o.kind == ir::OperandKind::Symbol && o.scope == ir::SymScope::Kernel && o.a < kernel.vars.size()) {
+    ir::Variable v = kernel.vars[o.a];
+    v.linkage = ir::Linkage::None;
+    v.has_init = false;
+    print_variable(out, n.module, v, "_");
+  } else if (o.kind == ir::OperandKind::Reg && o.a < kernel.regs.size()) {
+    fmt::format_to(sink(out), ".reg .{} _", ir::type_name(kernel.regs[o.a].type));
+  } else {
+    put(out, ".param .b64 _");
+  }
+}
+
+/// `$L__protoPC: .callprototype (rets) _ (args);` before an indirect call,
+/// derived from its return and argument operands.
+void call_prototype(Out& out, const Names& n, std::uint32_t pc) {
+  const std::string_view name = n.local.table(pc);
+  if (name.empty()) return;
+  const ir::Kernel& kernel = n.kernel;
+  auto list = [&](const ir::Operand& v) {
+    out.push_back('(');
+    if (v.kind == ir::OperandKind::Vector) {
+      for (std::uint32_t i = 0; i < v.b; ++i) {
+        if (i != 0) put(out, ", ");
+        prototype_entry(out, n, kernel.elems(v)[i]);
+      }
+    }
+    out.push_back(')');
+  };
+  fmt::format_to(sink(out), "\t{}: .callprototype ", name);
+  const ir::Operand& rets = kernel.op(pc, 0);
+  if (rets.kind == ir::OperandKind::Vector && rets.b != 0) {
+    list(rets);
+    out.push_back(' ');
+  }
+  put(out, "_ ");
+  list(kernel.op(pc, 2));
+  put(out, ";\n");
+}
+
 void body(Out& out, const Names& n) {
   const ir::Kernel& kernel = n.kernel;
   const auto end = static_cast<std::uint32_t>(kernel.code.size());
@@ -121,11 +166,18 @@ void body(Out& out, const Names& n) {
   for (std::uint32_t pc = 0; pc < end; ++pc) {
     next_label = labels(out, n.local, next_label, pc);
     const ir::Instr& in = kernel.code[pc];
-    if (in.cuda != current && in.cuda.file != 0) {
-      fmt::format_to(sink(out), "\t.loc\t{} {} {}\n", in.cuda.file, in.cuda.line, in.cuda.col);
-      current = in.cuda;
+    if (in.cuda != current) {
+      if (in.cuda.file != 0) {
+        fmt::format_to(sink(out), "\t.loc\t{} {} {}\n", in.cuda.file, in.cuda.line, in.cuda.col);
+        current = in.cuda;
+      } else if (current.file != 0) {
+        // Back to "no source line": nvcc's spelling, line 0.
+        fmt::format_to(sink(out), "\t.loc\t{} 0 0\n", current.file);
+        current = ir::CudaLoc{};
+      }
     }
     if (in.op == ir::Opcode::BrxIdx) branch_table(out, n, pc);
+    if (in.op == ir::Opcode::Call) call_prototype(out, n, pc);
     out.push_back('\t');
     print_instr(out, n, pc);
     out.push_back('\n');

@@ -4,8 +4,9 @@
 // namespace, while the IR may hold two entities with one name (a name
 // declared again in an inner `{ }` scope). The printer keeps every IR name
 // that is unique and gives later duplicates a `_N` suffix that no other
-// name uses. Branch targets that carry no label get `$L__pc<PC>`, and every
-// brx.idx gets a `.branchtargets` table named `$L__brx<PC>`.
+// name uses. Branch targets that carry no label get `$L__pc<PC>`, every
+// brx.idx gets a `.branchtargets` table named `$L__brx<PC>`, and every
+// indirect call a `.callprototype` named `$L__proto<PC>`.
 //
 // Lowering already makes names unique, so the common case is a check (one
 // sort of the kernel's names) and views into the IR: no copies.
@@ -103,8 +104,11 @@ KernelNames::KernelNames(const ir::Kernel& kernel) {
                      [](const auto& a, const auto& b) { return a.first < b.first; });
   }
   for (std::uint32_t pc = 0; pc < end; ++pc) {
-    if (kernel.code[pc].op == ir::Opcode::BrxIdx) {
+    const ir::Instr& in = kernel.code[pc];
+    if (in.op == ir::Opcode::BrxIdx) {
       tables.emplace_back(pc, table.fresh(fmt::format("$L__brx{}", pc)));
+    } else if (in.op == ir::Opcode::Call && in.op_count == 3 && kernel.op(pc, 1).kind == ir::OperandKind::Reg) {
+      tables.emplace_back(pc, table.fresh(fmt::format("$L__proto{}", pc)));
     }
   }
 }

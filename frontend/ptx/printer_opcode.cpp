@@ -319,6 +319,7 @@ void print_opcode(Out& out, const ir::Instr& in) {
     case Opcode::TmAbort:
     case Opcode::Print:
     case Opcode::AssertFail:
+    case Opcode::Call:
       put(out, "call");
       flag(out, in, InstrFlag::Uni, "uni");
       return;

@@ -8,6 +8,9 @@
 //   call.uni __tbegin, ();
 //   call.uni (retval0), vprintf, (param0, param1);
 //   call.uni __assertfail, (param0, param1, param2, param3, param4);
+// and a Call (not inlined) as written:
+//   call.uni (retval0), _Z5scalei, (param0);
+//   call (retval0), %rd5, (param0), $L__proto12;
 #include <cstdint>
 #include <limits>
 
@@ -99,6 +102,27 @@ void call_operands(Out& out, const Names& names, const ir::Instr& in, const ir::
   put(out, ")");
 }
 
+/// `(rets), callee, (args)` of a Call; an indirect call ends in the name of
+/// the `.callprototype` print_kernel declares just before it.
+void opaque_call_operands(Out& out, const Names& names, std::uint32_t pc) {
+  const ir::Instr& in = names.kernel.code[pc];
+  if (in.op_count != 3) return;
+  const ir::Operand* ops = names.kernel.ops(pc);
+  if (ops[0].kind == OperandKind::Vector && ops[0].b != 0) {
+    out.push_back('(');
+    operand_list(out, names, names.kernel.elems(ops[0]), ops[0].b);
+    put(out, "), ");
+  }
+  print_operand(out, names, ops[1]);
+  put(out, ", (");
+  if (ops[2].kind == OperandKind::Vector) operand_list(out, names, names.kernel.elems(ops[2]), ops[2].b);
+  out.push_back(')');
+  if (const std::string_view proto = names.local.table(pc); !proto.empty()) {
+    put(out, ", ");
+    put(out, proto);
+  }
+}
+
 }  // namespace
 
 void print_operand(Out& out, const Names& names, const ir::Operand& op) {
@@ -156,6 +180,10 @@ void print_operand(Out& out, const Names& names, const ir::Operand& op) {
       operand_list(out, names, names.kernel.elems(op), op.b);
       out.push_back('}');
       return;
+    case OperandKind::Function:
+      put(out, op.a < names.module.functions.size() ? std::string_view{names.module.functions[op.a].name}
+                                                    : std::string_view{"<bad-function>"});
+      return;
   }
 }
 
@@ -177,6 +205,10 @@ void print_instr(Out& out, const Names& names, std::uint32_t pc) {
     case Opcode::AssertFail:
       out.push_back('\t');
       call_operands(out, names, in, ops);
+      break;
+    case Opcode::Call:
+      out.push_back('\t');
+      opaque_call_operands(out, names, pc);
       break;
     case Opcode::BrxIdx:
       // The target list is declared by print_kernel as a `.branchtargets`

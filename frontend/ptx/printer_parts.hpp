@@ -53,14 +53,15 @@ class KernelNames {
   /// for labels after the last instruction).
   std::vector<std::pair<std::uint32_t, std::string_view>> labels;
   /// brx.idx PC -> name of the `.branchtargets` table printed before it,
-  /// by ascending PC.
+  /// indirect call PC -> name of its `.callprototype`; by ascending PC.
   std::vector<std::pair<std::uint32_t, std::string_view>> tables;
 
   /// The label a branch to `pc` prints ("" when there is none).
   [[nodiscard]] std::string_view target(std::uint32_t pc) const {
     return pc < target_.size() ? target_[pc] : std::string_view{};
   }
-  /// The table name of the brx.idx at `pc` ("" when there is none).
+  /// The table or prototype name of the brx.idx or indirect call at `pc`
+  /// ("" when there is none).
   [[nodiscard]] std::string_view table(std::uint32_t pc) const;
 
  private:

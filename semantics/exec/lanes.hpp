@@ -192,6 +192,8 @@ class Lanes {
       case K::Vector:
         constant(i, 0);  // addresses are evaluated by the memory semantics
         break;
+      case K::Function:  // refused before a launch (semantics/launch/executable.hpp)
+        unsupported("a function address");
     }
   }
 

@@ -6,7 +6,9 @@
 //
 // prepare_launch resolves a launch spec against a module; every mismatch
 // (unknown kernel, wrong parameter count or size, constant of unknown name or
-// wrong length) is an InputError at the spec's position.
+// wrong length) is an InputError at the spec's position. A kernel that
+// cannot be executed (an external or indirect call, a function address:
+// launch/executable.hpp) is an InputError at the instruction.
 #pragma once
 
 #include <cstdint>

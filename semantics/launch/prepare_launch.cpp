@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/load.hpp"
+#include "semantics/launch/executable.hpp"
 #include "semantics/launch/grid_workspace.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/element.hpp"
@@ -12,6 +14,7 @@ namespace lockstep::sem {
 namespace {
 
 const ir::Kernel& resolve_kernel(const ir::Module& m, const LaunchSpec& spec) {
+  require_kernels(m);
   std::string names;
   for (const ir::Kernel& k : m.kernels) names += (names.empty() ? "" : ", ") + k.name;
   if (spec.kernel) {
@@ -124,6 +127,7 @@ std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const Laun
   auto s = std::make_unique<LaunchSetup>();
   s->module = &module;
   s->kernel = &resolve_kernel(module, spec);
+  require_executable(module, *s->kernel);
   s->shape.grid = spec.grid;
   s->shape.block = spec.block;
   s->shape.dynamic_shared = spec.shared_bytes;

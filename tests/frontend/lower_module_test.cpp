@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "frontend/ir/cuda_location.hpp"
 #include "tests/frontend/lower_test_kit.hpp"
 
 namespace lockstep::test {
@@ -44,6 +45,22 @@ TEST(LowerModule, Directives) {
   const Lowered l64(with_globals(""));
   EXPECT_EQ(l64.module.address_size, 64U);
   EXPECT_TRUE(l64.module.has_address_size);
+}
+
+TEST(LowerModule, LocLineZeroIsNoSourceLine) {
+  const Lowered l(".version 7.8\n.target sm_75\n.file 1 \"a.cu\"\n"
+                  ".entry k()\n{\n.reg .b32 %r1;\n.loc 1 10 3\nmov.u32 %r1, 1;\n.loc 1 0 9\n"
+                  "mov.u32 %r1, 2;\n.loc 1 11 3\nret;\n}\n");
+  EXPECT_EQ(l.instr(0).cuda, (ir::CudaLoc{1, 10, 3}));
+  EXPECT_EQ(l.instr(1).cuda, (ir::CudaLoc{}));
+  EXPECT_EQ(l.instr(2).cuda, (ir::CudaLoc{1, 11, 3}));
+  EXPECT_EQ(ir::cuda_location(l.module, l.instr(0).cuda), "a.cu:10");
+  EXPECT_EQ(ir::cuda_location(l.module, l.instr(1).cuda), "");
+  // Built by hand, a position on line 0 or in an undeclared file.
+  EXPECT_EQ(ir::cuda_location(l.module, ir::CudaLoc{1, 0, 4}), "");
+  EXPECT_EQ(ir::cuda_location(l.module, ir::CudaLoc{3, 7, 1}), "?:7");
+  EXPECT_FALSE(ir::has_source_line(ir::CudaLoc{1, 0, 4}));
+  EXPECT_TRUE(ir::has_source_line(ir::CudaLoc{1, 1, 0}));
 }
 
 TEST(LowerModule, BadVersions) {

@@ -1,6 +1,6 @@
 // Comparing two IR modules for the printer's round-trip tests: the first
-// difference in code, operands, registers, variables, labels, blocks or
-// CUDA positions, as text ("" when they agree).
+// difference in code, operands, registers, variables, functions, labels,
+// blocks or CUDA positions, as text ("" when they agree).
 #pragma once
 
 #include <fmt/format.h>
@@ -85,6 +85,14 @@ inline std::string module_difference(const ir::Module& a, const ir::Module& b) {
   for (std::size_t i = 0; i < a.globals.size(); ++i) {
     if (!ir::same_meaning(a.globals[i], b.globals[i])) {
       return fmt::format("global {}: {} vs {}", i, a.globals[i].name, b.globals[i].name);
+    }
+  }
+  if (a.functions.size() != b.functions.size()) {
+    return fmt::format("{} functions vs {}", a.functions.size(), b.functions.size());
+  }
+  for (std::size_t i = 0; i < a.functions.size(); ++i) {
+    if (!ir::same_meaning(a.functions[i], b.functions[i])) {
+      return fmt::format("function {}: {} vs {}", i, a.functions[i].name, b.functions[i].name);
     }
   }
   if (a.kernels.size() != b.kernels.size()) {

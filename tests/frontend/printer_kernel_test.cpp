@@ -274,6 +274,27 @@ TEST(PrinterKernel, LocLinesWhenTheCudaPositionChanges) {
       << text;
 }
 
+TEST(PrinterKernel, ALocLineZeroMarksTheReturnToNoSourceLine) {
+  KernelBuilder b("loc0");
+  auto nop = instr(Opcode::Mov, Type::U32);
+  const auto r = b.reg("%r1", Type::U32);
+  nop.cuda = {1, 10, 3};
+  b.emit(nop, {test::reg(r), test::imm(1)});
+  nop.cuda = {};
+  b.emit(nop, {test::reg(r), test::imm(2)});
+  b.emit(nop, {test::reg(r), test::imm(3)});
+  nop.cuda = {1, 11, 3};
+  b.emit(nop, {test::reg(r), test::imm(4)});
+  b.emit(instr(Opcode::Ret));
+  ir::Module m = test::module64();
+  m.files[1] = "a.cu";
+  const std::string text = print_one(b.take(), m);
+  EXPECT_NE(text.find("\t.loc\t1 10 3\n\tmov.u32\t%r1, 1;\n\t.loc\t1 0 0\n\tmov.u32\t%r1, 2;\n"
+                      "\tmov.u32\t%r1, 3;\n\t.loc\t1 11 3\n\tmov.u32\t%r1, 4;\n"),
+            std::string::npos)
+      << text;
+}
+
 TEST(PrinterKernel, TransactionalMarkersGetDefinitions) {
   KernelBuilder b("tm");
   b.emit(with(instr(Opcode::TmBegin), {InstrFlag::Uni}));

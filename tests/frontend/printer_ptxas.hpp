@@ -38,9 +38,11 @@ inline std::string find_ptxas() {
 
 /// Assembles `text` for `arch`; returns "" when ptxas accepts it, else its
 /// diagnostics. `stem` names the scratch files (in a folder of this process,
-/// left behind only when ptxas fails).
+/// left behind only when ptxas fails). `relocatable` compiles with `-c`
+/// (external functions may stay unresolved).
 inline std::string ptxas_errors(const std::string& ptxas, const std::string& text,
-                                const std::string& stem, const std::string& arch = "sm_75") {
+                                const std::string& stem, const std::string& arch = "sm_75",
+                                bool relocatable = false) {
   namespace fs = std::filesystem;
   const fs::path dir =
       fs::temp_directory_path() / ("lockstep_printer_ptxas_" + std::to_string(::getpid()));
@@ -51,7 +53,7 @@ inline std::string ptxas_errors(const std::string& ptxas, const std::string& tex
     std::ofstream out(file, std::ios::binary);
     out << text;
   }
-  const std::string command = "'" + ptxas + "' -arch=" + arch + " '" + file.string() +
+  const std::string command = "'" + ptxas + "' -arch=" + arch + (relocatable ? " -c" : "") + " '" + file.string() +
                               "' -o /dev/null > '" + log.string() + "' 2>&1";
   const int status = std::system(command.c_str());
   if (status == 0) {

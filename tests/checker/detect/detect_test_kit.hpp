@@ -18,9 +18,12 @@
 
 namespace lockstep::test {
 
-inline std::string detect_kernel(const std::string& body, const std::string& target = "sm_80") {
-  return ".version 8.0\n.target " + target +
-         "\n.address_size 64\n.visible .entry k(.param .u64 k_p0, .param .u64 k_p1, .param .u64 k_p2)\n{\n"
+/// `decls` (module-scope declarations, e.g. of external functions) come
+/// before the kernel.
+inline std::string detect_kernel(const std::string& body, const std::string& target = "sm_80",
+                                 const std::string& decls = "") {
+  return ".version 8.0\n.target " + target + "\n.address_size 64\n" + decls +
+         ".visible .entry k(.param .u64 k_p0, .param .u64 k_p1, .param .u64 k_p2)\n{\n"
          ".reg .pred %p<16>;\n.reg .b32 %r<32>;\n.reg .b64 %rd<32>;\n"
          ".shared .align 4 .b8 sbuf[256];\n.shared .align 4 .b8 sother[256];\n" +
          body + "\n}\n";
@@ -31,8 +34,8 @@ struct Detected {
   analysis::KernelAnalysis analysis;
 
   explicit Detected(ir::Module m) : module(std::move(m)), analysis(analysis::analyze_kernel(module.kernels.at(0))) {}
-  static Detected body(const std::string& body, const std::string& target = "sm_80") {
-    return Detected(load_ptx(Source("t.ptx", detect_kernel(body, target))));
+  static Detected body(const std::string& body, const std::string& target = "sm_80", const std::string& decls = "") {
+    return Detected(load_ptx(Source("t.ptx", detect_kernel(body, target, decls))));
   }
   static Detected file(const std::string& rel) {
     return Detected(load_ptx_file(std::string(LOCKSTEP_SOURCE_DIR) + "/" + rel));
