@@ -101,10 +101,16 @@ struct VarDecl {
   Offset name_offset = 0;
 };
 
-/// `.loc FILE LINE COL` (extra `, function_name ...` forms are accepted and ignored).
+/// `.loc FILE LINE COL [, function_name LABEL[+OFF], inlined_at FILE LINE COL]`:
+/// the optional part (nvcc -lineinfo) says the position is inside the
+/// function whose name the `.debug_str` label holds, inlined at the given
+/// position.
 struct LocDir {
   std::uint32_t file = 0, line = 0, col = 0;
   Offset offset = 0;
+  std::string_view function_name;  ///< the label; empty when absent
+  bool inlined = false;            ///< an `inlined_at` part was given
+  std::uint32_t inlined_file = 0, inlined_line = 0, inlined_col = 0;
 };
 
 struct Pragma {
@@ -165,6 +171,8 @@ struct FileDir {
 struct Section {
   std::string_view name;  ///< as written, with its dot: ".debug_info"
   Offset offset = 0;
+  /// `.debug_str` only: (label, string) pairs (debug_str.hpp).
+  std::vector<std::pair<std::string_view, std::string>> strings;
 };
 
 /// RegDecl at module scope appears in ISA 1.x files (`.reg .u32 %ra<17>;`,

@@ -113,7 +113,7 @@ void localise_call_params(ir::Kernel& k) {
 class ModuleLowerer {
  public:
   ModuleLowerer(const ast::Module& m, const Source& src, ir::Module& out)
-      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}, {}, {}} {}
+      : ast_(m), src_(src), ctx_{src, out, {}, {}, UniqueNames{}, {}, {}, {}, {}, {}, {}} {}
 
   void run() {
     header();
@@ -171,6 +171,8 @@ class ModuleLowerer {
         ctx_.module.files[file->index] = std::string(file->name);
       } else if (const auto* regs = std::get_if<ast::RegDecl>(&item)) {
         ctx_.module_regs.push_back(regs);
+      } else if (const auto* sec = std::get_if<ast::Section>(&item)) {
+        for (const auto& [label, text] : sec->strings) ctx_.debug_strings.emplace(label, text);
       }
     }
     for (const auto& [name, fn] : ctx_.functions) {

@@ -14,7 +14,8 @@ namespace lockstep::ptx::lowering {
 
 BodyLowerer::BodyLowerer(KernelState& ks, const ast::Function& fn, std::uint32_t instance, ir::CudaLoc cuda,
                          std::uint32_t frame)
-    : ks_(ks), k_(ks.kernel), src_(ks.mod.source), fn_(fn), instance_(instance), frame_(frame), cuda_(cuda) {
+    : ks_(ks), k_(ks.kernel), src_(ks.mod.source), fn_(fn), instance_(instance), frame_(frame), loc_frame_(frame),
+      cuda_(cuda) {
   if (instance_ != 0) suffix_ = fmt::format("_i{}", instance_);
   const ir::SrcLoc start = src_.locate(fn.offset);
   line_offset_ = fn.offset;
@@ -343,6 +344,7 @@ void BodyLowerer::statement(const ast::Statement& st, std::size_t index) {
       // Line 0 is "no source line" (ir/cuda_location.hpp).
       const auto& loc = std::get<ast::LocDir>(st);
       cuda_ = loc.line == 0 ? ir::CudaLoc{} : ir::CudaLoc{loc.file, loc.line, loc.col};
+      apply_loc(loc);
       return;
     }
     case 5: return;  // .pragma
@@ -373,7 +375,7 @@ void BodyLowerer::push(const ir::Instr& in) {
                                             k_.name, kMaxKernelInstrs));
   }
   k_.code.push_back(in);
-  k_.code.back().frame = frame_;
+  k_.code.back().frame = loc_frame_;
 }
 
 void BodyLowerer::instruction(const ast::Instruction& in, std::size_t index) {

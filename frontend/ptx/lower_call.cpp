@@ -206,8 +206,8 @@ void BodyLowerer::inline_call(const ast::Instruction& in, const ast::Function& f
   }
 
   const auto frame = static_cast<std::uint32_t>(k_.frames.size());
-  const std::uint32_t depth = frame_ == ir::kNoFrame ? 1 : k_.frames[frame_].depth + 1;
-  k_.frames.push_back(ir::InlineFrame{std::string(fn.name), base.loc, base.cuda, frame_, depth});
+  const std::uint32_t depth = loc_frame_ == ir::kNoFrame ? 1 : k_.frames[loc_frame_].depth + 1;
+  k_.frames.push_back(ir::InlineFrame{std::string(fn.name), base.loc, base.cuda, loc_frame_, depth});
   BodyLowerer callee(ks_, fn, ks_.next_instance++, cuda_, frame);
   std::vector<Pending> after;
   for (std::size_t i = 0; i < fn.params.size(); ++i) {

@@ -21,9 +21,11 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +64,8 @@ struct ModuleContext {
   /// with a small direct-mapped cache in front.
   std::unordered_map<std::string_view, decode::Decoded, NameHash> decoded;
   std::array<std::pair<std::string_view, const decode::Decoded*>, 256> recent{};
+  /// `.debug_str` labels -> strings (the function names of `.loc ..., function_name`).
+  std::unordered_map<std::string_view, std::string_view, NameHash> debug_strings;
 };
 
 /// State shared by a kernel's body and every function inlined into it.
@@ -209,6 +213,8 @@ class BodyLowerer {
   [[nodiscard]] ir::Operand call_value(const ast::Operand& a, bool is_return, std::string_view callee);
   void emit(ir::Instr in, const ir::Operand& a, const ir::Operand& b);
   [[nodiscard]] std::uint32_t anonymous_slot();
+  /// The frame a `.loc` puts the following instructions in (lower_loc.cpp).
+  void apply_loc(const ast::LocDir& loc);
   void define_slot(std::uint32_t slot, std::string_view base);
 
   KernelState& ks_;
@@ -217,6 +223,12 @@ class BodyLowerer {
   const ast::Function& fn_;
   std::uint32_t instance_;
   std::uint32_t frame_;
+  /// The frame of the instructions being lowered: frame_, or a frame of a
+  /// function nvcc inlined (`.loc ..., function_name F, inlined_at P`).
+  std::uint32_t loc_frame_;
+  /// CUDA position (file, line, col) -> the frame the last `.loc` there set:
+  /// what an `inlined_at` position is inside of.
+  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint32_t> pos_frame_;
   std::string suffix_;  ///< "" for the kernel's own body, "_i<N>" for an inlined copy
   ScopedNames scope_;
   ir::CudaLoc cuda_;

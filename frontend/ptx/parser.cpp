@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "frontend/ptx/debug_str.hpp"
 #include "frontend/ptx/grammar_decl.hpp"
 #include "frontend/ptx/grammar_instr.hpp"
 #include "frontend/ptx/grammar_lexer.hpp"
@@ -160,7 +161,7 @@ class Parser {
     if (!rest.starts_with("@@DWARF")) lx_.fail_expected("a directive");
     const std::size_t nl = rest.find('\n');
     lx_.advance_to(nl == std::string_view::npos ? lx_.end() : at + nl + 1);
-    return ast::Section{rest.substr(0, 7), lx_.offset_of(at)};
+    return ast::Section{rest.substr(0, 7), lx_.offset_of(at), {}};
   }
 
   ast::FileDir file(ast::Offset off) {
@@ -182,6 +183,7 @@ class Parser {
     static_cast<void>(lx_.directive("a section name"));
     const std::string_view name = lx_.opcode_rest(name_at);
     lx_.expect('{', fmt::format("after '.section {}'", name));
+    const char* const body = lx_.pos();
     int depth = 1;
     while (true) {
       lx_.skip();
@@ -194,8 +196,10 @@ class Parser {
       }
       if (c == '{') ++depth;
       if (c == '}' && --depth == 0) {
+        ast::Section sec{name, off, {}};
+        if (name == ".debug_str") sec.strings = parse_debug_str(std::string_view(body, static_cast<std::size_t>(q - body)));
         lx_.advance();
-        return ast::Section{name, off};
+        return sec;
       }
       // Skip a run of ordinary characters in one go.
       do {
@@ -219,17 +223,18 @@ class Parser {
     d.file = lx_.u32("a file number after '.loc'");
     d.line = lx_.u32("a line number after '.loc'");
     if (grammar::is_digit(lx_.peek())) d.col = lx_.u32("a column number");
-    // `, function_name LABEL[+OFF], inlined_at FILE LINE COL` (accepted, not kept).
+    // `, function_name LABEL[+OFF], inlined_at FILE LINE COL`.
     while (lx_.accept(',')) {
       const char* const at = lx_.token();
       const std::string_view key = lx_.identifier("'function_name' or 'inlined_at'");
       if (key == "function_name") {
-        static_cast<void>(lx_.identifier("a label after 'function_name'"));
+        d.function_name = lx_.identifier("a label after 'function_name'");
         if (lx_.accept('+')) static_cast<void>(lx_.integer("an offset"));
       } else if (key == "inlined_at") {
-        static_cast<void>(lx_.u32("a file number after 'inlined_at'"));
-        static_cast<void>(lx_.u32("a line number after 'inlined_at'"));
-        if (grammar::is_digit(lx_.peek())) static_cast<void>(lx_.u32("a column number"));
+        d.inlined = true;
+        d.inlined_file = lx_.u32("a file number after 'inlined_at'");
+        d.inlined_line = lx_.u32("a line number after 'inlined_at'");
+        if (grammar::is_digit(lx_.peek())) d.inlined_col = lx_.u32("a column number");
       } else {
         lx_.fail(at, fmt::format("expected 'function_name' or 'inlined_at', found {}",
                                  lx_.describe(at)));

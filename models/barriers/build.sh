@@ -3,6 +3,9 @@
 # is compiled twice with nvcc for sm_75,
 #   <name>.O3.ptx  -- nvcc -ptx -arch=sm_75 -O3        (release build)
 #   <name>.G.ptx   -- nvcc -ptx -arch=sm_75 -G         (device debug, -O0-like)
+#   <name>.lineinfo.ptx -- nvcc -ptx -arch=sm_75 -O3 -lineinfo, for the kernels
+#                     in `lineinfo` below (functions nvcc inlines itself are
+#                     visible only through -lineinfo's `.loc ... inlined_at`)
 # and each PTX file is then checked with ptxas.
 #
 #   models/barriers/build.sh               # all of them
@@ -29,13 +32,21 @@ else
     for cu in */*.cu; do names+=("$(dirname "$cu")"); done
 fi
 
+lineinfo=(library_barrier)
+
 status=0
 for name in "${names[@]}"; do
     if [ ! -f "$name/$name.cu" ]; then
         echo "no such kernel: $name" >&2; status=1; continue
     fi
-    for build in O3 G; do
-        if [ "$build" = O3 ]; then flags=(-O3); else flags=(-G); fi
+    builds=(O3 G)
+    for l in "${lineinfo[@]}"; do [ "$l" = "$name" ] && builds+=(lineinfo); done
+    for build in "${builds[@]}"; do
+        case $build in
+            O3) flags=(-O3) ;;
+            G) flags=(-G) ;;
+            lineinfo) flags=(-O3 -lineinfo) ;;
+        esac
         out="$name.$build.ptx"
         if ! (cd "$name" && "$NVCC" -ptx -arch=sm_75 "${flags[@]}" "$name.cu" -o "$out"); then
             echo "$name ($build): nvcc FAILED" >&2; status=1; continue

@@ -129,6 +129,10 @@ cli_detect_golden(run.barriers.leader_total.stack barriers/leader_total.stack.tx
 # SARIF: a golden for spin_lock, and every model's log validated against the
 # vendored SARIF 2.1.0 schema with Python's jsonschema (skipped when missing).
 cli_detect_golden(detect.sarif.spin_lock spin_lock.detect.sarif 3 detect --sarif models/kernels/spin_lock/spin_lock.ptx)
+# A barrier in functions nvcc inlined itself: -lineinfo's inlined_at names the call sites.
+set(lb models/barriers/library_barrier/library_barrier.lineinfo.ptx)
+cli_detect_golden(detect.barriers.library_barrier.json barriers/library_barrier.lineinfo.detect.json 3 detect ${lb} --json)
+cli_detect_golden(detect.barriers.library_barrier.sarif barriers/library_barrier.lineinfo.detect.sarif 3 detect ${lb} --sarif)
 add_test(NAME cli.detect.sarif_schema COMMAND ${CLI_DIR}/sarif_validate.sh ${LOCKSTEP_EXE} ${DETECT_MODEL_PTX}
   ${BARRIER_PTX})
 set_tests_properties(cli.detect.sarif_schema PROPERTIES SKIP_RETURN_CODE 77)
