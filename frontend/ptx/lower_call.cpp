@@ -167,6 +167,18 @@ void BodyLowerer::recognised_call(const ast::Instruction& in, const ast::Functio
   push(base);
 }
 
+void BodyLowerer::check_call_arity(const ast::Instruction& in, const ast::Function& fn) {
+  const ast::Offset at = in.operands[0].offset;
+  if (in.call_args.size() != fn.params.size()) {
+    fail(at, fmt::format("'{}' expects {} argument{}, found {}", fn.name, fn.params.size(),
+                         fn.params.size() == 1 ? "" : "s", in.call_args.size()));
+  }
+  if (!in.call_rets.empty() && in.call_rets.size() != fn.rets.size()) {
+    fail(at, fmt::format("'{}' returns {} value{}, but the call takes {}", fn.name, fn.rets.size(),
+                         fn.rets.size() == 1 ? "" : "s", in.call_rets.size()));
+  }
+}
+
 void BodyLowerer::inline_call(const ast::Instruction& in, const ast::Function& fn, ir::Instr base) {
   const ast::Offset at = in.operands[0].offset;
   for (std::size_t i = 0; i < ks_.call_stack.size(); ++i) {
@@ -179,14 +191,7 @@ void BodyLowerer::inline_call(const ast::Instruction& in, const ast::Function& f
   if (ks_.call_stack.size() >= kMaxCallDepth) {
     fail(at, fmt::format("calls nested more than {} deep", kMaxCallDepth));
   }
-  if (in.call_args.size() != fn.params.size()) {
-    fail(at, fmt::format("'{}' expects {} argument{}, found {}", fn.name, fn.params.size(),
-                         fn.params.size() == 1 ? "" : "s", in.call_args.size()));
-  }
-  if (!in.call_rets.empty() && in.call_rets.size() != fn.rets.size()) {
-    fail(at, fmt::format("'{}' returns {} value{}, but the call takes {}", fn.name, fn.rets.size(),
-                         fn.rets.size() == 1 ? "" : "s", in.call_rets.size()));
-  }
+  check_call_arity(in, fn);
   ks_.mod.inlined[&fn] = true;
 
   // A guarded call skips the whole copy when the guard is false.

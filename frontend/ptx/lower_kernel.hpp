@@ -204,6 +204,8 @@ class BodyLowerer {
                      bool is_return, const ir::Instr& at, std::vector<Pending>& after);
   [[nodiscard]] ir::Operand param_symbol(const ast::Operand& a, std::string_view callee);
 
+  /// The call's argument and result counts match the callee's parameters and results.
+  void check_call_arity(const ast::Instruction& in, const ast::Function& fn);
   // lower_opaque_call.cpp
   void external_call(const ast::Instruction& in, const ast::Function& fn, const ir::Instr& base);
   void indirect_call(const ast::Instruction& in, std::uint32_t reg, const ir::Instr& base);

@@ -117,18 +117,10 @@ void BodyLowerer::opaque_call(const ast::Instruction& in, const ir::Operand& cal
 }
 
 void BodyLowerer::external_call(const ast::Instruction& in, const ast::Function& fn, const ir::Instr& base) {
-  const ast::Offset at = in.operands[0].offset;
   if (in.operands.size() > 1) {
     fail(in.operands[1].offset, fmt::format("a call to '{}' takes no prototype or target list", fn.name));
   }
-  if (in.call_args.size() != fn.params.size()) {
-    fail(at, fmt::format("'{}' expects {} argument{}, found {}", fn.name, fn.params.size(),
-                         fn.params.size() == 1 ? "" : "s", in.call_args.size()));
-  }
-  if (!in.call_rets.empty() && in.call_rets.size() != fn.rets.size()) {
-    fail(at, fmt::format("'{}' returns {} value{}, but the call takes {}", fn.name, fn.rets.size(),
-                         fn.rets.size() == 1 ? "" : "s", in.call_rets.size()));
-  }
+  check_call_arity(in, fn);
   ir::Operand callee;
   callee.kind = ir::OperandKind::Function;
   callee.a = function_id(ks_.mod, fn);

@@ -69,19 +69,6 @@ void parse_cooperative(const TomlReader& r, const toml::table& root, LaunchSpec&
   s.cooperative_loc = TomlReader::loc(*n);
 }
 
-toml::table parse_toml(std::string_view text, const std::string& path) {
-  try {
-    return toml::parse(text, std::string_view(path));
-  } catch (const toml::parse_error& e) {
-    std::string why(e.description());
-    if (!why.empty() && why[0] >= 'A' && why[0] <= 'Z') why[0] = static_cast<char>(why[0] - 'A' + 'a');
-    if (why.find("not representable in 64 bits") != std::string::npos) {
-      why += " (write u64 values above 9223372036854775807 as strings, e.g. \"18446744073709551615\")";
-    }
-    TomlReader(path, text).fail(TomlReader::loc(e.source()), "", "TOML syntax: " + why);
-  }
-}
-
 }  // namespace
 
 std::optional<std::size_t> LaunchSpec::find_buffer(std::string_view name) const noexcept {
@@ -101,7 +88,7 @@ InputError LaunchSpec::error_at(ir::SrcLoc loc, std::string message) const {
 
 LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_messages,
                              const std::filesystem::path& base_dir) {
-  const toml::table root = parse_toml(text, path_for_messages);
+  const toml::table root = parse_toml_text(text, path_for_messages);
   const TomlReader r(path_for_messages, text);
   r.check_keys(root, "", {"kernel", "grid", "block", "shared_bytes", "cooperative", "params", "buffer", "constants",
                           "expect"});

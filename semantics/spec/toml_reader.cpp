@@ -19,17 +19,7 @@ void TomlReader::fail(ir::SrcLoc at, const std::string& key_path, const std::str
   throw InputError(std::move(d));
 }
 
-std::vector<Member> TomlReader::members(const toml::table& t) {
-  std::vector<Member> out;
-  out.reserve(t.size());
-  for (auto&& [k, v] : t) out.emplace_back(&k, &v);
-  std::stable_sort(out.begin(), out.end(), [](const Member& a, const Member& b) {
-    const auto& pa = a.first->source().begin;
-    const auto& pb = b.first->source().begin;
-    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
-  });
-  return out;
-}
+std::vector<Member> TomlReader::members(const toml::table& t) { return toml_members_in_file_order(t); }
 
 void TomlReader::check_keys(const toml::table& t, const std::string& table_path,
                             std::initializer_list<std::string_view> allowed) const {
@@ -139,3 +129,32 @@ std::string count_text(std::size_t n, std::string_view noun) {
 }
 
 }  // namespace lockstep::sem::spec_detail
+
+namespace lockstep::sem {
+
+std::vector<std::pair<const toml::key*, const toml::node*>> toml_members_in_file_order(const toml::table& t) {
+  std::vector<std::pair<const toml::key*, const toml::node*>> out;
+  out.reserve(t.size());
+  for (auto&& [k, v] : t) out.emplace_back(&k, &v);
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    const auto& pa = a.first->source().begin;
+    const auto& pb = b.first->source().begin;
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
+  return out;
+}
+
+toml::table parse_toml_text(std::string_view text, const std::string& path) {
+  try {
+    return toml::parse(text, std::string_view(path));
+  } catch (const toml::parse_error& e) {
+    std::string why(e.description());
+    if (!why.empty() && why[0] >= 'A' && why[0] <= 'Z') why[0] = static_cast<char>(why[0] - 'A' + 'a');
+    if (why.find("not representable in 64 bits") != std::string::npos) {
+      why += " (write u64 values above 9223372036854775807 as strings, e.g. \"18446744073709551615\")";
+    }
+    spec_detail::TomlReader(path, text).fail(spec_detail::TomlReader::loc(e.source()), "", "TOML syntax: " + why);
+  }
+}
+
+}  // namespace lockstep::sem

@@ -20,6 +20,20 @@
 #include "frontend/ir/instr.hpp"
 #include "semantics/spec/element.hpp"
 
+namespace lockstep::sem {
+
+/// Parses TOML text; a syntax error throws the InputError
+/// `PATH:LINE:COL: error: TOML syntax: WHY` (toml++'s description; u64
+/// values too large for TOML's integers get a hint to write them as strings).
+/// Shared by the launch-spec and the GPU-configuration readers.
+[[nodiscard]] toml::table parse_toml_text(std::string_view text, const std::string& path);
+
+/// The members of t in file order (toml++ keeps them sorted by name).
+[[nodiscard]] std::vector<std::pair<const toml::key*, const toml::node*>> toml_members_in_file_order(
+    const toml::table& t);
+
+}  // namespace lockstep::sem
+
 namespace lockstep::sem::spec_detail {
 
 using Member = std::pair<const toml::key*, const toml::node*>;

@@ -16,6 +16,7 @@
 
 #include "frontend/did_you_mean.hpp"
 #include "frontend/source.hpp"
+#include "semantics/spec/toml_reader.hpp"
 #include "sim/config/check_gpu_config.hpp"
 #include "sim/config/gpu_fields.hpp"
 #include "sim/config/option_strings.hpp"
@@ -89,21 +90,10 @@ const Schema& schema() {
   return s;
 }
 
-/// Members of a table in file order.
-std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& t) {
-  std::vector<std::pair<const toml::key*, const toml::node*>> out;
-  for (auto&& [k, v] : t) out.emplace_back(&k, &v);
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    const auto& pa = a.first->source().begin;
-    const auto& pb = b.first->source().begin;
-    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
-  });
-  return out;
-}
 
 void check_unknown_keys(const std::string& file, const toml::table& t, const std::string& section) {
   const auto& keys = schema().keys.at(section);
-  for (const auto& [k, v] : in_file_order(t)) {
+  for (const auto& [k, v] : sem::toml_members_in_file_order(t)) {
     const std::string_view name = k->str();
     if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
       fail(file, loc_of(k->source()), section,
@@ -185,7 +175,7 @@ class TomlIn {
     if (t == nullptr) {
       bad(n, m, fmt::format("expected a table {{ latency = N, initiation = N }}, got {}", kind_of(n)));
     }
-    for (const auto& [k, sub] : in_file_order(*t)) {
+    for (const auto& [k, sub] : sem::toml_members_in_file_order(*t)) {
       if (k->str() != "latency" && k->str() != "initiation") {
         fail(file_, loc_of(k->source()), p, fmt::format("unknown key '{}' (latency, initiation)", k->str()));
       }
@@ -261,20 +251,11 @@ class TomlIn {
   std::map<std::string, ir::SrcLoc> locs_;
 };
 
-toml::table parse_toml(std::string_view text, const std::string& path) {
-  try {
-    return toml::parse(text, std::string_view(path));
-  } catch (const toml::parse_error& e) {
-    std::string why(e.description());
-    if (!why.empty() && why[0] >= 'A' && why[0] <= 'Z') why[0] = static_cast<char>(why[0] - 'A' + 'a');
-    fail(path, loc_of(e.source()), "", "TOML syntax: " + why);
-  }
-}
 
 }  // namespace
 
 GpuConfig parse_gpu_toml(std::string_view text, const std::string& path_for_messages) {
-  const toml::table root = parse_toml(text, path_for_messages);
+  const toml::table root = sem::parse_toml_text(text, path_for_messages);
   check_unknown_keys(path_for_messages, root, "");
   GpuConfig c;
   TomlIn in(path_for_messages, root);

@@ -112,6 +112,21 @@ class Cache::Impl {
   [[nodiscard]] MemRequest widened(const MemRequest& r) const noexcept;
   void send_read(const MemRequest& r, std::uint32_t sector, Cycle now, bool write_alloc, bool read_only,
                  CacheAccess& a, bool& sent, std::uint32_t& line, Eviction& ev);
+  /// The read a write-allocating write miss sends for its line or sector;
+  /// false (a reservation failure) when it could not be sent.
+  bool write_allocate_read(const MemRequest& r, AccessType type, std::uint32_t sector, Cycle now, CacheAccess& a,
+                           std::uint32_t& line, Eviction& ev) {
+    MemRequest read = made(type, r, now);
+    read.addr = r.addr;
+    read.bytes = atom_;
+    read.sector_mask = r.sector_mask;
+    read.byte_mask = r.byte_mask;
+    bool sent = false;
+    send_read(read, sector, now, true, false, a, sent, line, ev);
+    a.write_allocate_sent = true;
+    if (!sent) a.status = CacheStatus::ReservationFail;
+    return sent;
+  }
   void send(const MemRequest& r) { outgoing_.push(r); }
   void writeback(const Eviction& ev, const MemRequest& cause, Cycle now, CacheAccess& a);
   void fail(CacheAccess& a, const MemRequest& r, FailReason why) {
@@ -403,20 +418,9 @@ void Cache::Impl::write_miss(const MemRequest& r, std::uint32_t sector, Cycle no
       }
       send(r);
       a.write_sent = true;
-      MemRequest read = made(alloc_type, r, now);
-      read.addr = r.addr;
-      read.bytes = atom_;
-      read.sector_mask = r.sector_mask;
-      read.byte_mask = r.byte_mask;
-      bool sent = false;
       std::uint32_t line = 0;
       Eviction ev;
-      send_read(read, sector, now, true, false, a, sent, line, ev);
-      a.write_allocate_sent = true;
-      if (!sent) {
-        a.status = CacheStatus::ReservationFail;
-        return;
-      }
+      if (!write_allocate_read(r, alloc_type, sector, now, a, line, ev)) return;
       if (ev.modified_bytes != 0 && may_write_back) writeback(ev, r, now, a);
       a.status = CacheStatus::Miss;
       return;
@@ -445,20 +449,9 @@ void Cache::Impl::write_miss(const MemRequest& r, std::uint32_t sector, Cycle no
         fail(a, r, FailReason::MshrRwPending);
         return;
       }
-      MemRequest read = made(alloc_type, r, now);
-      read.addr = r.addr;
-      read.bytes = atom_;
-      read.sector_mask = r.sector_mask;
-      read.byte_mask = r.byte_mask;
-      bool sent = false;
       std::uint32_t line = 0;
       Eviction ev;
-      send_read(read, sector, now, true, false, a, sent, line, ev);
-      a.write_allocate_sent = true;
-      if (!sent) {
-        a.status = CacheStatus::ReservationFail;
-        return;
-      }
+      if (!write_allocate_read(r, alloc_type, sector, now, a, line, ev)) return;
       tags_.line(line).modified_on_fill[sector] = true;
       // The write waits with its line and is answered when it is filled.
       mshrs_.add_rider(maddr, r);
