@@ -21,6 +21,8 @@
 #include "checker/verify/verify_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/kernel_select.hpp"
+#include "cli/search_progress.hpp"
+#include "cli/signal_watch.hpp"
 #include "cli/symbolic_values.hpp"
 #include "cli/verify_options.hpp"
 #include "frontend/diagnostics.hpp"
@@ -68,7 +70,8 @@ checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& 
   return t;
 }
 
-int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err*/) {
+int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) {
+  const SignalWatch signals;  // from the start: a signal during loading must not kill either
   const VerifySettings s = parse_verify_options(o);
   const ir::Module module = load_ptx_file(o.file);
   require_kernels(module);
@@ -80,6 +83,9 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
   checker::ExploreRequest req;
   req.model = s.model;
   req.options = s.explore;
+  req.options.stop = &signals.stop();
+  SearchProgress progress(err, !o.quiet);
+  progress.attach(req.options);
   req.spec = s.properties.expect ? &spec : nullptr;
   checker::Exploration e;
   std::optional<checker::SymbolicExploration> sym;
@@ -93,6 +99,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& /*err
   } catch (const std::invalid_argument& x) {
     fail(x.what());
   }
+  if (e.bound == checker::BoundKind::Interrupted) e.bound_limit = static_cast<std::uint64_t>(signals.signal_number());
 
   checker::VerifyReport rep;
   rep.verdict = checker::compose_verdict(e);
@@ -170,7 +177,7 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
       ->capture_default_str();
   cmd->add_option("--max-depth", o->max_depth, "stop (inconclusive) at this search depth")->capture_default_str();
-  cmd->add_option("--max-memory", o->max_memory, "stop (inconclusive) when the search uses this many MiB")
+  cmd->add_option("--max-memory", o->max_memory, "stop (inconclusive) when the search uses this many MiB (auto: 4096, or half the machine's memory when less)")
       ->capture_default_str();
   cmd->add_option("--timeout", o->timeout, "stop (inconclusive) after this many seconds (0: none)")
       ->capture_default_str();
@@ -179,6 +186,7 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_flag("--full-states", o->full_states, "keep every state and compare states on hash matches");
   cmd->add_option("--trace-out", o->trace_out, "where to write a counterexample (default <ptx stem>.<model>.trace.json)");
   cmd->add_flag("--json", o->json, "machine-readable JSON");
+  cmd->add_flag("--quiet", o->quiet, "no progress line on a terminal");
   cmd->add_flag("--no-timing", o->no_timing, "leave times out of the report")->group("");
   cmd->callback([&action, o] {
     action = [o](std::ostream& out, std::ostream& err) { return run_verify(*o, out, err); };

@@ -1,5 +1,8 @@
 #include "cli/verify_options.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -43,7 +46,7 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   checker::ExploreOptions& e = s.explore;
   e.max_states = count_option("--max-states", o.max_states, 1);
   e.max_depth = count_option("--max-depth", o.max_depth, 1);
-  e.max_memory_mib = count_option("--max-memory", o.max_memory, 1);
+  e.max_memory_mib = o.max_memory == "auto" ? default_max_memory_mib() : count_option("--max-memory", o.max_memory, 1);
   char* end = nullptr;
   const double t = std::strtod(o.timeout.c_str(), &end);
   if (o.timeout.empty() || end != o.timeout.c_str() + o.timeout.size() || !std::isfinite(t) || t < 0) {
@@ -55,6 +58,15 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   e.full_states = o.full_states;
   e.fairness = s.properties.termination;
   return s;
+}
+
+std::uint64_t default_max_memory_mib() {
+  constexpr std::uint64_t kDefault = 4096;
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return kDefault;
+  const std::uint64_t half = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 2 / (1024 * 1024);
+  return std::max<std::uint64_t>(1, std::min(kDefault, half));
 }
 
 std::string default_trace_path(const std::string& ptx, const std::string& model) {

@@ -20,13 +20,14 @@ struct VerifyCliOptions {
   std::string property = "all";
   std::string max_states = "10000000";
   std::string max_depth = "1000000";
-  std::string max_memory = "4096";
+  std::string max_memory = "auto";  ///< MiB; auto: 4096, or half the machine's memory when that is less
   std::string timeout = "600";  ///< seconds; a default so an unattended run always ends with a verdict
   bool no_merge = false;
   bool no_canonical = false;
   bool full_states = false;
   std::string trace_out;
   bool json = false;
+  bool quiet = false;      ///< no progress line
   bool no_timing = false;  ///< hidden: leave times out (golden tests)
 };
 
@@ -39,6 +40,11 @@ struct VerifySettings {
 };
 
 [[nodiscard]] VerifySettings parse_verify_options(const VerifyCliOptions& o);
+
+/// The default memory bound of a search: 4096 MiB, or half the machine's
+/// physical memory when that is less (an unattended search ends with a
+/// verdict instead of being killed).
+[[nodiscard]] std::uint64_t default_max_memory_mib();
 
 /// `<ptx stem>.<model>.trace.json` in the current directory.
 [[nodiscard]] std::string default_trace_path(const std::string& ptx, const std::string& model);

@@ -22,6 +22,7 @@ const char* bound_kind_name(BoundKind k) noexcept {
     case BoundKind::Solver: return "solver";
     case BoundKind::Forks: return "forks";
     case BoundKind::AddressValues: return "address-values";
+    case BoundKind::Interrupted: return "interrupted";
   }
   return "?";
 }

@@ -51,9 +51,9 @@ struct Finding {
   Digest digest{};     ///< canonical digest of the final state (of the cycle's state for NonTermination)
 };
 
-enum class BoundKind : std::uint8_t { None, States, Depth, Memory, Time, Solver, Forks, AddressValues };
+enum class BoundKind : std::uint8_t { None, States, Depth, Memory, Time, Solver, Forks, AddressValues, Interrupted };
 
-/// "none", "states", "depth", "memory", "time", "solver", "forks", "address-values".
+/// "none", "states", "depth", "memory", "time", "solver", "forks", "address-values", "interrupted".
 [[nodiscard]] const char* bound_kind_name(BoundKind k) noexcept;
 
 struct ExploreStats {

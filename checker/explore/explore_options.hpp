@@ -3,9 +3,20 @@
 // inconclusive; none of them is ever silently ignored.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 
 namespace lockstep::checker {
+
+/// What a progress display is told, about once a second.
+struct ExploreProgress {
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;
+  std::uint32_t depth = 0;
+  std::uint64_t bytes = 0;   ///< the explorer's own data (as the memory bound counts it)
+  double seconds = 0;        ///< since the search started
+};
 
 struct ExploreOptions {
   std::uint64_t max_states = 10'000'000;  ///< distinct states
@@ -19,6 +30,11 @@ struct ExploreOptions {
   bool full_states = false; ///< keep every state and compare on hash matches (exact matching)
   bool stop_at_first = true;  ///< stop at the first counterexample
   bool races = true;          ///< report data races (plain conflicting accesses of co-enabled threads)
+  /// Set from another thread (cli/signal_watch.hpp: SIGINT, SIGTERM) to stop
+  /// the search; the result is then inconclusive (BoundKind::Interrupted).
+  const std::atomic<bool>* stop = nullptr;
+  /// Called about once a second during a search (may be empty).
+  std::function<void(const ExploreProgress&)> progress;
 };
 
 }  // namespace lockstep::checker

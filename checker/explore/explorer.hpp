@@ -245,7 +245,24 @@ class Explorer {
     }
   }
 
+  /// The interrupt flag (every transition: a relaxed load) and, about once
+  /// a second, the progress display.
+  void poll() {
+    if (opt_.stop != nullptr && opt_.stop->load(std::memory_order_relaxed)) {
+      set_bound(BoundKind::Interrupted, 0);
+      return;
+    }
+    if (!opt_.progress || (r_.stats.transitions & 255U) != 0) return;
+    const double now = elapsed();
+    if (now < next_progress_) return;
+    next_progress_ = now + 1.0;
+    opt_.progress(ExploreProgress{r_.stats.states, r_.stats.transitions, static_cast<std::uint32_t>(depth_),
+                                  own_bytes(), now});
+  }
+
   void visit_successor(Frame& f) {
+    poll();
+    if (stopped()) return;
     const std::size_t si = f.next_succ++;
     Successor<S>& sc = f.pending[si];
     ++r_.stats.transitions;
@@ -426,6 +443,7 @@ class Explorer {
   std::size_t words_ = 1;
   std::uint64_t state_bytes_ = 0;
   std::chrono::steady_clock::time_point start_;
+  double next_progress_ = 1.0;
 };
 
 /// Explores every schedule of `initial` (see Explorer).

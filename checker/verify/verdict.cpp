@@ -85,6 +85,8 @@ std::string bound_text(BoundKind kind, std::uint64_t limit) {
     case BoundKind::Solver: return "a solver query that returned unknown";
     case BoundKind::Forks: return fmt::format("the fork bound ({} per step)", limit);
     case BoundKind::AddressValues: return fmt::format("the address-value bound ({} values)", limit);
+    case BoundKind::Interrupted:
+      return limit == 2 ? "an interruption (SIGINT)" : limit == 15 ? "an interruption (SIGTERM)" : "an interruption";
   }
   return "an unknown bound";
 }

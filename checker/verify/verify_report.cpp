@@ -55,6 +55,9 @@ std::string headline(const VerifyReport& r) {
     case VerdictKind::Counterexample:
       return fmt::format("counterexample: {}", r.trace ? finding_summary(*r.trace) : finding_kind_name(*v.finding));
     case VerdictKind::Inconclusive: {
+      if (v.bound == BoundKind::Interrupted) {
+        return fmt::format("inconclusive: stopped by {}; what was explored is below", bound_text(v.bound, v.bound_limit));
+      }
       std::string s = fmt::format("inconclusive: {} was reached", bound_text(v.bound, v.bound_limit));
       if (!v.bound_detail.empty()) s += fmt::format(" ({})", v.bound_detail);
       return s;

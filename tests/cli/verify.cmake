@@ -240,3 +240,7 @@ foreach(opt per_lane per_lane_g)
   verify_golden(lanes.barrier_under_data.${opt} lanes/barrier_under_data.${opt}.txt 3 3 ${LANES}/${opt}.ptx
     --launch ${LANES}/barrier_under_data.toml --model stack)
 endforeach()
+# A long search stops on SIGINT or SIGTERM with an inconclusive report.
+foreach(sig INT TERM)
+  add_test(NAME cli.verify.interrupt.${sig} COMMAND ${CLI_DIR}/verify_interrupt.sh ${LOCKSTEP_EXE} ${sig})
+endforeach()
