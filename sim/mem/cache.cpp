@@ -202,7 +202,7 @@ void Cache::Impl::writeback(const Eviction& ev, const MemRequest& cause, Cycle n
   wb.bytes = ev.modified_bytes;
   wb.sector_mask = sector_ ? ev.modified_sectors : sector_mask_of(0, ev.modified_bytes);
   for (std::uint32_t s = 0; s < 4; ++s) {
-    if ((wb.sector_mask >> s) & 1U) {
+    if (((static_cast<unsigned>(wb.sector_mask) >> s) & 1U) != 0) {
       const ByteMask part = ByteMask::range(s * 32, 32);
       wb.byte_mask.words[0] |= part.words[0];
       wb.byte_mask.words[1] |= part.words[1];
