@@ -1,0 +1,59 @@
+#include "sim/gpu/simulate.hpp"
+
+#include <fmt/format.h>
+
+#include "semantics/launch/launch_engine.hpp"
+#include "semantics/launch/timing_decode.hpp"
+#include "sim/core/occupancy.hpp"
+#include "sim/core/register_estimate.hpp"
+#include "sim/gpu/gpu.hpp"
+
+namespace lockstep::sim {
+
+SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const SimOptions& options,
+                   std::unique_ptr<MemorySide> memory) {
+  SimResult result;
+  result.registers = options.registers;
+  if (result.registers == 0) {
+    result.registers = estimate_registers(*setup.kernel, setup.analysis);
+    result.registers_estimated = true;
+  }
+  const CtaResources cta{setup.shape.threads_per_block(), result.registers, setup.shared_bytes()};
+  if (const auto why = occupancy_error(gpu.core, cta)) {
+    throw LaunchRefused(fmt::format("the launch cannot run on {}: {}", gpu.name, *why));
+  }
+  result.occupancy = occupancy(gpu.core, cta);
+  result.occupancy_text = result.occupancy.describe(gpu.core, cta);
+  const std::uint64_t blocks = setup.shape.blocks();
+  const std::uint64_t resident = std::uint64_t{result.occupancy.ctas} * gpu.core.sm_count();
+  if (setup.cooperative && blocks > resident) {
+    throw LaunchRefused(fmt::format(
+        "the cooperative launch of {} blocks cannot be resident at once on {}: at most {} blocks are ({} x {} SMs)",
+        blocks, gpu.name, resident, result.occupancy_text, gpu.core.sm_count()));
+  }
+  // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
+  const std::unique_ptr<sem::LaunchEngine> engine =
+      sem::make_launch_engine(setup, options.model, sem::Residency{static_cast<std::uint32_t>(resident)});
+  const sem::TimingDecode decode(*setup.kernel);
+  KernelContext kernel;
+  kernel.engine = engine.get();
+  kernel.decode = &decode;
+  kernel.warps_per_cta = setup.shape.warps_per_block();
+  kernel.ctas_per_sm = result.occupancy.ctas;
+  kernel.sm_count = gpu.core.sm_count();
+  kernel.code_size = static_cast<std::uint32_t>(setup.kernel->code.size());
+  kernel.timing = latency_table(gpu.core);
+  if (!memory) memory = memory_system_side(gpu);
+  Gpu machine(gpu, kernel, std::move(memory), options, blocks);
+  machine.run(result);
+  if (!result.occupancy_deadlock.empty()) {
+    result.occupancy_deadlock =
+        fmt::format("the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; "
+                    "at most {} blocks are resident ({} x {} SMs)",
+                    result.undispatched_blocks, result.undispatched_blocks == 1 ? " was" : "s were", resident,
+                    result.occupancy_text, gpu.core.sm_count());
+  }
+  return result;
+}
+
+}  // namespace lockstep::sim
