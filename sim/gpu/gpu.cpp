@@ -28,7 +28,7 @@ class Gpu::Recorder final : public IssueSink {
     if (hangs_->recording()) hangs_->issued(warp, key, pc, threads);
     if (schedule_ == nullptr) return;
     const sem::WarpData& wd = engine_->warp(warp);
-    if (!schedule_->empty()) {
+    if (!schedule_->empty() && !cut_) {
       ScheduleStep& last = schedule_->back();
       if (last.block == wd.block && last.warp_in_block == wd.warp_in_block && last.key == key) {
         ++last.count;
@@ -36,12 +36,19 @@ class Gpu::Recorder final : public IssueSink {
       }
     }
     schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, key, pc, threads, 1});
+    cut_ = false;
+  }
+  /// The next issue starts a new step; returns its index.
+  std::size_t cut() {
+    cut_ = true;
+    return schedule_ == nullptr ? 0 : schedule_->size();
   }
 
  private:
   const sem::LaunchEngine* engine_;
   HangDetector* hangs_;
   std::vector<ScheduleStep>* schedule_;
+  bool cut_ = false;
 };
 
 Gpu::Gpu(const GpuConfig& config, KernelContext& kernel, std::unique_ptr<MemorySide> memory,
@@ -200,7 +207,11 @@ void Gpu::run(SimResult& result) {
         collect_stuck(engine, nullptr, result.run.stuck);
         break;
       }
-      if (issued && hangs_.end_of_cycle(dispatcher_.remaining())) {
+      const bool was_recording = hangs_.recording();
+      const bool repeated = issued && hangs_.end_of_cycle(dispatcher_.remaining());
+      if (hangs_.recording() && !was_recording) result.schedule_cycle_start = recorder_->cut();
+      if (!hangs_.recording() && !repeated) result.schedule_cycle_start.reset();
+      if (repeated) {
         hangs_.report_livelock(result.run);
         if (dispatcher_.remaining() != 0 && dispatcher_.next_event(now_, sms_) == kNever) {
           result.run.status = sem::RunStatus::Deadlock;

@@ -9,9 +9,10 @@
 // of the launch (LaunchEngine::hash: memory, registers, divergence-model
 // and barrier state, which blocks are resident) and the dispatcher's
 // position are hashed at the end of core cycles, every `stride`
-// instructions (the stride at least the hashed bytes / 16, doubling every
-// 1024 samples, as `run` samples); Brent's algorithm finds a repeat among
-// the samples. The repeat is then confirmed: the simulation goes on,
+// instructions (the stride at least the hashed bytes / 256 — a simulated
+// instruction costs far more than a functional step, so the simulator can
+// afford sixteen times `run`'s hashing budget — doubling every 1024
+// samples); Brent's algorithm finds a repeat among the samples. The repeat is then confirmed: the simulation goes on,
 // hashing at the end of every cycle and recording every issue, until the
 // state comes back (the cycle), or gives up after four times the distance
 // of the match and returns to sampling with a larger stride. The issue
@@ -55,7 +56,7 @@ class HangDetector {
   [[nodiscard]] sem::StateHasher hashed(std::uint64_t position) const;
 
   const sem::LaunchEngine* engine_;
-  static constexpr std::uint64_t kBytesPerStep = 16;
+  static constexpr std::uint64_t kBytesPerStep = 256;  ///< hashing budget per instruction (amortised)
   std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
   sem::StateHasher::Digest saved_{};
   bool have_saved_ = false;

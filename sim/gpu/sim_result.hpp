@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,8 @@ struct SimResult {
   std::vector<NamedStat> memory_stats;   ///< MemorySide::report, in its order
   MemoryCounters memory_counters;
   std::vector<ScheduleStep> schedule;    ///< with SimOptions::record_schedule
+  /// A livelock: the schedule's steps from here on are the cycle.
+  std::optional<std::size_t> schedule_cycle_start;
   std::vector<CounterSample> samples;    ///< with SimOptions::sample_interval
 };
 
