@@ -166,7 +166,6 @@ std::optional<std::pair<MemStage, MemStall>> LdstUnit::process(Cycle now, WarpIn
         ++stats.cmem_port_conflicts;
         return std::make_pair(MemStage::CMem, MemStall::BkConf);
       }
-      ++stats.mem_const;
       ++wi.next_constant;
       if (res.status != CacheStatus::Hit) ++wi.outstanding;
       if (wi.next_constant < wi.constant.size()) {
@@ -186,6 +185,7 @@ std::optional<std::pair<MemStage, MemStall>> LdstUnit::process(Cycle now, WarpIn
     if (bypass) {
       if (!port.can_accept(r)) return std::make_pair(stage, MemStall::IcntRcFail);
       port.push(r, now);
+      stats.count_injected(r);
       if (write) {
         events.store_sent.push_back(wi.warp);
       } else {
@@ -196,13 +196,6 @@ std::optional<std::pair<MemStage, MemStall>> LdstUnit::process(Cycle now, WarpIn
       if (tail) return std::make_pair(stage, MemStall::BkConf);
       tail = r;
       if (!write) ++wi.outstanding;
-    }
-    if (atomic) {
-      ++stats.mem_atomic;
-    } else if (a.local) {
-      ++(write ? stats.mem_write_local : stats.mem_read_local);
-    } else {
-      ++(write ? stats.mem_write_global : stats.mem_read_global);
     }
     ++wi.next_global;
     if (wi.next_global < wi.global.size()) return std::make_pair(stage, MemStall::CoalStall);
@@ -227,12 +220,14 @@ void LdstUnit::cycle(Cycle now, WarpInstrPool& pool, ClusterPort& port, SmStats&
   }
 }
 
-void LdstUnit::send_outgoing(Cycle now, ClusterPort& port) {
+void LdstUnit::send_outgoing(Cycle now, ClusterPort& port, SmStats& stats) {
   if (l1c_.has_outgoing() && port.can_accept(l1c_.outgoing())) {
+    stats.count_injected(l1c_.outgoing());
     port.push(l1c_.outgoing(), now);
     l1c_.pop_outgoing();
   }
   if (l1d_ && l1d_->has_outgoing() && port.can_accept(l1d_->outgoing())) {
+    stats.count_injected(l1d_->outgoing());
     port.push(l1d_->outgoing(), now);
     l1d_->pop_outgoing();
   }

@@ -82,7 +82,7 @@ class LdstUnit {
   /// One cycle (steps 1 to 5 above).
   void cycle(Cycle now, WarpInstrPool& pool, ClusterPort& port, SmStats& stats, LdstEvents& events);
   /// Sends the head of each cache's miss queue to the port when it has room.
-  void send_outgoing(Cycle now, ClusterPort& port);
+  void send_outgoing(Cycle now, ClusterPort& port, SmStats& stats);
 
   /// Nothing held: no instruction, access, reply or cache request.
   [[nodiscard]] bool idle() const noexcept;

@@ -49,7 +49,7 @@ Occupancy occupancy(const CoreConfig& core, const CtaResources& cta) noexcept {
   }
   o.ctas = static_cast<std::uint32_t>(std::min<std::uint64_t>(best.ctas, 0xffffffffU));
   o.limit = best.limit;
-  if (o.registers_per_cta > core.max_registers_per_cta || cta.shared_bytes > core.shared.max_per_cta_bytes) o.ctas = 0;
+  if (cta.shared_bytes > core.shared.max_per_cta_bytes) o.ctas = 0;
   return o;
 }
 
@@ -69,16 +69,11 @@ std::string Occupancy::describe(const CoreConfig& core, const CtaResources& cta)
       break;
     case OccupancyLimit::CtaSlots: why = fmt::format("{} CTA slots per SM", core.max_ctas); break;
   }
-  return fmt::format("{} CTA{} per SM, limited by {} ({})", ctas, ctas == 1 ? "" : "s", occupancy_limit_name(limit), why);
+  return fmt::format("{} CTA{} per SM, limited by {}: {}", ctas, ctas == 1 ? "" : "s", occupancy_limit_name(limit), why);
 }
 
 std::optional<std::string> occupancy_error(const CoreConfig& core, const CtaResources& cta) {
   const Occupancy o = occupancy(core, cta);
-  if (o.registers_per_cta > core.max_registers_per_cta) {
-    return fmt::format("a CTA needs {} registers ({} threads x {} registers), more than the {} one CTA may use",
-                       o.registers_per_cta, padded_threads(core, cta), regs_per_thread(core, cta),
-                       core.max_registers_per_cta);
-  }
   if (cta.shared_bytes > core.shared.max_per_cta_bytes) {
     return fmt::format("a CTA needs {} bytes of shared memory, more than the {} one CTA may use", cta.shared_bytes,
                        core.shared.max_per_cta_bytes);

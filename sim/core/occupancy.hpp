@@ -9,9 +9,12 @@
 //   CTA slots   max_ctas
 //
 // The smallest wins; on a tie the first in this order is named. A CTA that
-// exceeds a per-CTA limit (registers over max_registers_per_cta, shared
-// memory over shared.max_per_cta_bytes) or fits no SM at all cannot run:
-// occupancy_error says why, naming the resource and the numbers.
+// needs more shared memory than shared.max_per_cta_bytes, or fits no SM at
+// all, cannot run: occupancy_error says why, naming the resource and the
+// numbers. max_registers_per_cta is not a limit: GPGPU-Sim only reports it
+// to the CUDA runtime (regsPerBlock) and never refuses a launch for it, and
+// its configurations keep GT200's 8192 (a 1024-thread CTA of 12 registers
+// runs on its GTX 480).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +42,7 @@ struct Occupancy {
   OccupancyLimit limit = OccupancyLimit::CtaSlots;
   std::uint32_t warps_per_cta = 0;
   std::uint32_t registers_per_cta = 0;  ///< after rounding (what the register file gives a CTA)
-  /// One line: "3 CTAs per SM, limited by registers (49152 / (256 threads x 64 registers))".
+  /// One line: "3 CTAs per SM, limited by registers: 49152 registers per SM / (256 threads x 64 registers per CTA)".
   [[nodiscard]] std::string describe(const CoreConfig& core, const CtaResources& cta) const;
 };
 

@@ -147,8 +147,9 @@ void Sm::cycle(Cycle now, ClusterPort& port) {
     mem_ready.pop_front();
   }
   simd_.dispatch(now, oc_, pool_);
-  ldst_.send_outgoing(now, port);
+  ldst_.send_outgoing(now, port, stats_);
   if (l1i_.has_outgoing() && port.can_accept(l1i_.outgoing())) {
+    stats_.count_injected(l1i_.outgoing());
     port.push(l1i_.outgoing(), now);
     l1i_.pop_outgoing();
   }
@@ -190,7 +191,10 @@ Cycle Sm::next_event(Cycle now) const noexcept {
 
 void Sm::skip_cycles(std::uint64_t n) noexcept {
   if (n == 0) return;
-  if (resident_ != 0) stats_.cycles_active += n;
+  if (resident_ != 0) {
+    stats_.cycles_active += n;
+    stats_.issue_width[0] += n;
+  }
   // Every scheduler finds nothing to issue in these cycles, for the reasons it found in the last one.
   for (std::size_t w = 0; w < warps_.size(); ++w) {
     const HwWarp& hw = warps_[w];

@@ -97,6 +97,7 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
 
 void Sm::issue(Cycle now) {
   issued_last_ = false;
+  const std::uint64_t before = stats_.warp_instructions;
   const auto nsched = static_cast<std::uint32_t>(schedulers_.size());
   for (std::uint32_t s = 0; s < nsched; ++s) {
     const std::uint32_t sched = (issue_priority_ + s) % nsched;
@@ -136,6 +137,9 @@ void Sm::issue(Cycle now) {
     if (!issued) stats_.issue_distro[!valid ? 0 : !ready ? 1 : 2] += 1;
   }
   issue_priority_ = nsched == 0 ? 0 : (issue_priority_ + 1) % nsched;
+  if (resident_ != 0) {
+    ++stats_.issue_width[std::min<std::size_t>(stats_.warp_instructions - before, stats_.issue_width.size() - 1)];
+  }
 }
 
 void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind unit, Cycle now) {
@@ -193,8 +197,6 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
 void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w) {
   const sem::AccessLog& log = r.access;
   const sem::InstrRole role = wi.role();
-  if (role == sem::InstrRole::Load) ++stats_.load_instructions;
-  if (role == sem::InstrRole::Store) ++stats_.store_instructions;
   if (role == sem::InstrRole::Atomic) ++stats_.atomic_instructions;
   if (log.lanes == 0) return;
   sem::Mask shared = 0, constant = 0, param = 0, global = 0, local = 0;
@@ -208,6 +210,11 @@ void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uin
       default: global |= sem::lane_bit(l); break;
     }
   });
+  stats_.shmem_instructions += sem::lane_count(shared);
+  stats_.const_instructions += sem::lane_count(constant);
+  stats_.param_instructions += sem::lane_count(param);
+  (role == sem::InstrRole::Store ? stats_.store_instructions : stats_.load_instructions) +=
+      sem::lane_count(global | local);
   if (shared != 0) {
     const SharedBankCost cost =
         shared_bank_cost(log, shared, core_->shared.banks, core_->memory_warp_parts, core_->shared.limited_broadcast);
@@ -217,12 +224,8 @@ void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uin
   }
   if (constant != 0) {
     constant_lines(log, constant, kConstBase, core_->l1c.line_bytes, wi.constant);
-    ++stats_.const_instructions;
   }
-  if (param != 0) {
-    constant_lines(log, param, kParamBase, core_->l1c.line_bytes, wi.constant);
-    ++stats_.param_instructions;
-  }
+  if (param != 0) constant_lines(log, param, kParamBase, core_->l1c.line_bytes, wi.constant);
   const bool atomic = role == sem::InstrRole::Atomic;
   if (global != 0) coalescer_.coalesce(log, global, nullptr, atomic, wi.global);
   if (local != 0) {

@@ -17,7 +17,8 @@ bool HangDetector::end_of_cycle(std::uint64_t position) {
   if (confirming_) {
     if (steps == last_checked_) return false;
     last_checked_ = steps;
-    if (hashed(position).digest() == target_) {
+    // Back at the state, after every unit that may issue has issued: a weakly fair cycle.
+    if (hashed(position).digest() == target_ && fair()) {
       cycle_steps_ = steps - confirm_start_;
       return true;
     }
@@ -60,6 +61,18 @@ bool HangDetector::end_of_cycle(std::uint64_t position) {
     lambda_ = 0;
   }
   return false;
+}
+
+bool HangDetector::fair() const {
+  std::vector<sem::Mask> keys(engine_->warp_count(), 0);
+  for (const Issue& i : log_) keys[i.warp] |= sem::lane_bit(i.key);
+  for (std::uint32_t w = 0; w < engine_->warp_count(); ++w) {
+    const sem::Mask en = engine_->enabled(w);
+    if (en == 0) continue;
+    const sem::Mask issued = engine_->thread_units() ? keys[w] : (keys[w] != 0 ? en : 0);
+    if ((en & ~issued) != 0) return false;
+  }
+  return true;
 }
 
 void HangDetector::issued(std::uint32_t warp, unsigned key, std::uint32_t pc, sem::Mask threads) {

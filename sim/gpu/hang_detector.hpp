@@ -12,15 +12,17 @@
 // instructions (the stride at least the hashed bytes / 256 — a simulated
 // instruction costs far more than a functional step, so the simulator can
 // afford sixteen times `run`'s hashing budget — doubling every 1024
-// samples); Brent's algorithm finds a repeat among the samples. The repeat is then confirmed: the simulation goes on,
-// hashing at the end of every cycle and recording every issue, until the
-// state comes back (the cycle), or gives up after four times the distance
-// of the match and returns to sampling with a larger stride. The issue
-// order depends on timing state too, which is not hashed; a confirmed
-// repeat over a window in which every unit that may issue issued (a fair
-// cycle) is the same evidence `run` reports as a livelock. The threads
-// that issued in the cycle are `spinning`; the others say what they wait
-// for (reconvergence, a barrier, ...).
+// samples); Brent's algorithm finds a repeat among the samples. The repeat
+// is then confirmed: the simulation goes on, hashing at the end of every
+// cycle and recording every issue, until the state comes back after every
+// unit that may issue has issued (a weakly fair cycle, which `run
+// --replay` accepts), or gives up after four times the distance of the
+// match and returns to sampling with a larger stride. The issue order
+// depends on timing state too, which is not hashed: a fair cycle of the
+// semantic state that the simulation ran through is the evidence `run`
+// reports as a livelock. The threads that issued in the cycle are
+// `spinning`; the others say what they wait for (reconvergence, a
+// barrier, ...).
 #pragma once
 
 #include <cstdint>
@@ -54,6 +56,8 @@ class HangDetector {
     sem::Mask threads;
   };
   [[nodiscard]] sem::StateHasher hashed(std::uint64_t position) const;
+  /// Every unit that may issue now issued since the confirmation started.
+  [[nodiscard]] bool fair() const;
 
   const sem::LaunchEngine* engine_;
   static constexpr std::uint64_t kBytesPerStep = 256;  ///< hashing budget per instruction (amortised)

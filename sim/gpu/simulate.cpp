@@ -28,8 +28,8 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   const std::uint64_t resident = std::uint64_t{result.occupancy.ctas} * gpu.core.sm_count();
   if (setup.cooperative && blocks > resident) {
     throw LaunchRefused(fmt::format(
-        "the cooperative launch of {} blocks cannot be resident at once on {}: at most {} blocks are ({} x {} SMs)",
-        blocks, gpu.name, resident, result.occupancy_text, gpu.core.sm_count()));
+        "the cooperative launch of {} blocks cannot be resident at once on {}: at most {} blocks are ({} SMs x {})",
+        blocks, gpu.name, resident, gpu.core.sm_count(), result.occupancy_text));
   }
   // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
   const std::unique_ptr<sem::LaunchEngine> engine =
@@ -49,9 +49,9 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   if (!result.occupancy_deadlock.empty()) {
     result.occupancy_deadlock =
         fmt::format("the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; "
-                    "at most {} blocks are resident ({} x {} SMs)",
+                    "at most {} blocks are resident at once ({} SMs x {})",
                     result.undispatched_blocks, result.undispatched_blocks == 1 ? " was" : "s were", resident,
-                    result.occupancy_text, gpu.core.sm_count());
+                    gpu.core.sm_count(), result.occupancy_text);
   }
   return result;
 }

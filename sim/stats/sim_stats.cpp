@@ -29,37 +29,7 @@ constexpr std::array<const char*, kWarpStates> kStateNames{"issued", "not_select
 
 SmStats total_of(const SimResult& r) {
   SmStats t;
-  for (const SmStats& s : r.sm_stats) {
-    t.cycles_active += s.cycles_active;
-    t.warp_instructions += s.warp_instructions;
-    t.thread_instructions += s.thread_instructions;
-    t.executed_instructions += s.executed_instructions;
-    t.ctas_completed += s.ctas_completed;
-    for (std::size_t i = 0; i < t.issue_distro.size(); ++i) t.issue_distro[i] += s.issue_distro[i];
-    t.stall_shd_mem += s.stall_shd_mem;
-    for (std::size_t a = 0; a < kMemStages; ++a) {
-      for (std::size_t b = 0; b < kMemStalls; ++b) t.stall_breakdown[a][b] += s.stall_breakdown[a][b];
-    }
-    t.shmem_bank_conflict_cycles += s.shmem_bank_conflict_cycles;
-    t.shmem_accesses += s.shmem_accesses;
-    t.cmem_port_conflicts += s.cmem_port_conflicts;
-    t.reg_bank_conflict_stalls += s.reg_bank_conflict_stalls;
-    t.load_instructions += s.load_instructions;
-    t.store_instructions += s.store_instructions;
-    t.const_instructions += s.const_instructions;
-    t.param_instructions += s.param_instructions;
-    t.atomic_instructions += s.atomic_instructions;
-    t.mem_read_global += s.mem_read_global;
-    t.mem_write_global += s.mem_write_global;
-    t.mem_read_local += s.mem_read_local;
-    t.mem_write_local += s.mem_write_local;
-    t.mem_const += s.mem_const;
-    t.mem_atomic += s.mem_atomic;
-    for (std::size_t i = 0; i < kWarpStates; ++i) t.warp_states[i] += s.warp_states[i];
-    for (std::size_t i = 0; i < kLatencyBuckets; ++i) t.load_latency[i] += s.load_latency[i];
-    t.load_latency_sum += s.load_latency_sum;
-    t.load_latency_count += s.load_latency_count;
-  }
+  for (const SmStats& s : r.sm_stats) t += s;
   return t;
 }
 
@@ -106,9 +76,11 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(o, "gpgpu_n_mem_write_global", t.mem_write_global);
   add(o, "gpgpu_n_mem_texture", 0);
   add(o, "gpgpu_n_mem_const", t.mem_const);
+  add(o, "gpgpu_n_mem_read_inst", t.mem_read_inst);
+  add(o, "gpgpu_n_mem_l1_write_allocate", t.mem_l1_write_allocate);
   add(o, "gpgpu_n_load_insn", t.load_instructions);
   add(o, "gpgpu_n_store_insn", t.store_instructions);
-  add(o, "gpgpu_n_shmem_insn", t.shmem_accesses);
+  add(o, "gpgpu_n_shmem_insn", t.shmem_instructions);
   add(o, "gpgpu_n_tex_insn", 0);
   add(o, "gpgpu_n_const_mem_insn", t.const_instructions);
   add(o, "gpgpu_n_param_mem_insn", t.param_instructions);
@@ -133,6 +105,9 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_executed_thread_instructions", t.executed_instructions);
   add_ratio(l, "lockstep_simd_efficiency", ratio(t.thread_instructions, t.warp_instructions * 32));
   add_ratio(l, "lockstep_warp_ipc", ratio(t.warp_instructions, r.cycles));
+  for (std::size_t k = 0; k < t.issue_width.size(); ++k) {
+    add(l, fmt::format("lockstep_issue_cycles[{}{}]", k, k + 1 == t.issue_width.size() ? "+" : ""), t.issue_width[k]);
+  }
   add(l, "lockstep_atomic_insn", t.atomic_instructions);
   add(l, "lockstep_mem_atomic", t.mem_atomic);
   add(l, "lockstep_ctas_per_sm", r.occupancy.ctas);
