@@ -117,10 +117,13 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!o.stats_out.empty() && o.stats.empty()) usage_error("--stats-out needs --stats FORMAT");
   const ir::Module module = load_ptx_file(o.file);
-  const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   sem::require_concrete(spec, "sim");
   const auto setup = sem::prepare_launch(module, spec, reconv->table);
   apply_reconvergence(*reconv, *setup);
+  // The buffers' initial bytes are in the launch's global memory now; a large
+  // launch need not keep them twice.
+  for (sem::BufferSpec& b : spec.buffers) b.bytes = {};
   options.registers = spec.registers;
   options.record_schedule = !o.schedule_out.empty();
   if (!o.timeline.empty() || format == sim::StatsFormat::Json) options.sample_interval = every == 0 ? 1000 : every;

@@ -203,8 +203,10 @@ void results_text(std::ostream& out, const sem::GlobalMemory& memory, const RunC
     return;
   }
   for (const sem::BufferBinding& b : s.buffers) {
-    const auto bytes = buffer_bytes(memory, b);
+    // Only the elements printed are read (a buffer may be large).
     const unsigned w = ir::byte_width(b.type);
+    std::vector<std::uint8_t> bytes(std::min<std::size_t>(b.count, 64) * w);
+    if (!bytes.empty()) memory.read(b.address, bytes.size(), bytes.data());
     std::string line;
     for (std::size_t i = 0; i < b.count && i < 64; ++i) line += (i ? " " : "") + sem::format_element(b.type, bytes.data() + i * w);
     if (b.count > 64) line += fmt::format(" ... ({} more)", b.count - 64);

@@ -12,8 +12,9 @@ CtaDispatcher::CtaDispatcher(const GpuConfig& config, std::uint64_t blocks)
 
 void CtaDispatcher::cycle(Cycle now, std::vector<std::unique_ptr<Sm>>& sms) {
   if (next_ >= blocks_ || now < start_) return;
+  const std::uint32_t first = last_cluster_ + 1;  // the clusters' order is fixed for the cycle
   for (std::uint32_t i = 0; i < clusters_ && next_ < blocks_; ++i) {
-    const std::uint32_t c = (last_cluster_ + 1 + i) % clusters_;
+    const std::uint32_t c = (first + i) % clusters_;
     for (std::uint32_t j = 0; j < cores_per_cluster_; ++j) {
       const std::uint32_t core = (last_core_[c] + 1 + j) % cores_per_cluster_;
       Sm& sm = *sms[std::size_t{c} * cores_per_cluster_ + core];
