@@ -78,11 +78,14 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
   if (en == 0) {
     return hw.last_role == sem::InstrRole::Barrier ? WarpState::Barrier : WarpState::WarpSync;
   }
-  if (!hw.ibuf[0].valid) return WarpState::Fetch;
   // The unit to issue: the only one, or the next after the last one issued.
   const sem::Mask from_next = hw.next_key >= sem::kWarpSize ? 0 : en & ~((sem::Mask{1} << hw.next_key) - 1);
   key = sem::lowest_lane((en & (en - 1)) == 0 || from_next == 0 ? en : from_next);
   const std::uint32_t pc = engine_->unit(hw.sem, key).pc;
+  if (!hw.ibuf[0].valid) {  // nothing decoded: fetch where the unit is
+    hw.fetch_pc = pc;
+    return WarpState::Fetch;
+  }
   if (pc != hw.ibuf[0].pc) {  // control hazard: refetch from the unit's PC
     hw.ibuf[0].valid = hw.ibuf[1].valid = false;
     hw.fetch_pc = pc;

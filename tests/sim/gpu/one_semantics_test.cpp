@@ -4,7 +4,8 @@
 // final memory is byte-identical to run's for kernels without data races,
 // and the simulation's issue order replays on the semantics (the checker's
 // replay, every block resident) to the same outcome and final memory.
-// (gtx480 only in the Release build: sanitizer builds run tiny.)
+// Also mimd on tiny, where every thread is its own unit. (gtx480 and mimd
+// only in the Release build: sanitizer builds run the SIMT models on tiny.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -73,6 +74,9 @@ std::vector<Param> params() {
         out.push_back(Param{m, g, k});
       }
     }
+#ifndef LOCKSTEP_SANITIZED_TESTS
+    out.push_back(Param{m, "tiny", sem::ModelKind::Mimd});  // thread units: every thread issues alone
+#endif
   }
   return out;
 }
