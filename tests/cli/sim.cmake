@@ -88,3 +88,9 @@ add_test(NAME cli.sim.safe_trace COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_E
   sim ${SIM_VA} --gpu tiny --reconvergence safe --schedule-out x.json)
 add_test(NAME cli.sim.no_gpu COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: --gpu is required" sim ${SIM_VA})
+
+# scripts/plot-sim's series (--text: no matplotlib needed).
+add_test(NAME cli.sim.plot_sim.reduce_shared COMMAND ${CLI_DIR}/plot_sim.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/reduce_shared.plot.txt
+  models/kernels/reduce_shared/reduce_shared.ptx --launch models/kernels/reduce_shared/launch.toml --gpu tiny
+  --sample-every 250)
