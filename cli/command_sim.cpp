@@ -146,7 +146,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   const bool want_stats = !o.stats.empty();
   const sim::StatGroups stats = want_stats ? sim::collect_stats(r, gpu.config) : sim::StatGroups{};
   if (o.json) {
-    out << sim_json(r, ctx, want_stats ? &stats : nullptr).dump(1) << '\n';
+    out << sim_json(r, ctx, want_stats && o.stats_out.empty() ? &stats : nullptr).dump(1) << '\n';
   } else {
     sim_text(out, r, ctx);
   }

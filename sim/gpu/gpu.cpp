@@ -187,7 +187,7 @@ void Gpu::run(SimResult& result) {
     }
     dispatcher_.cycle(now_, sms_);
     if (options_.sample_interval != 0 && now_ >= next_sample_) sample(result);
-    if (options_.progress && (now_ & 0xffffU) == 0) {
+    if (options_.progress && (now_ & 0xfffU) == 0) {
       std::uint64_t wi = 0, ti = 0;
       for (const auto& sm : sms_) {
         wi += sm->stats().warp_instructions;

@@ -30,7 +30,7 @@ struct SimOptions {
   std::uint64_t sample_interval = 0;
   /// Told of issues, CTAs and memory requests (timelines); may be null.
   SmObserver* observer = nullptr;
-  /// Called about every 65536 core cycles; may be empty.
+  /// Called every 4096 core cycles; may be empty.
   std::function<void(const SimProgress&)> progress;
 };
 
