@@ -43,7 +43,7 @@ int run_one(const char* name, const char* ptx, const char* spec_path, const std:
   const ir::Module module = load_ptx_file(root + "/" + ptx);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(root + "/" + spec_path);
   const auto setup = sem::prepare_launch(module, spec);
-  for (sem::BufferSpec& b : spec.buffers) b.bytes = {};
+  for (sem::BufferSpec& b : spec.buffers) std::vector<std::uint8_t>().swap(b.bytes);
   const sim::GpuConfig config = sim::load_gpu(gpu).config;
   sim::SimOptions options;
   options.model = sem::ModelKind::Stack;

@@ -123,7 +123,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   apply_reconvergence(*reconv, *setup);
   // The buffers' initial bytes are in the launch's global memory now; a large
   // launch need not keep them twice.
-  for (sem::BufferSpec& b : spec.buffers) b.bytes = {};
+  for (sem::BufferSpec& b : spec.buffers) std::vector<std::uint8_t>().swap(b.bytes);
   options.registers = spec.registers;
   options.record_schedule = !o.schedule_out.empty();
   if (!o.timeline.empty() || format == sim::StatsFormat::Json) options.sample_interval = every == 0 ? 1000 : every;
