@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "semantics/launch/launch_engine.hpp"
 #include "semantics/launch/timing_decode.hpp"
@@ -32,6 +33,7 @@ struct KernelContext {
   std::uint32_t ctas_per_sm = 1;     ///< occupancy: the engine has ctas_per_sm slots per SM
   std::uint32_t sm_count = 1;
   std::uint32_t code_size = 0;       ///< instructions in the kernel
+  std::string occupancy_text;        ///< Occupancy::describe, for reports
   IssueSink* issues = nullptr;       ///< told of every issue, when set
   /// Latency and initiation interval of each sem::LatencyClass.
   std::array<OpTiming, sem::kLatencyClassCount> timing{};

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace lockstep::sim {
 
 /// A cluster's interconnect port, for its SMs.
@@ -214,8 +216,14 @@ void Gpu::run(SimResult& result) {
       if (repeated) {
         hangs_.report_livelock(result.run);
         if (dispatcher_.remaining() != 0 && dispatcher_.next_event(now_, sms_) == kNever) {
+          // Every CTA slot holds a block that never finishes: the rest can never be resident.
+          const std::uint64_t left = dispatcher_.remaining();
           result.run.status = sem::RunStatus::Deadlock;
-          result.occupancy_deadlock = "blocks";
+          result.occupancy_deadlock = fmt::format(
+              "the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; at most "
+              "{} blocks are resident at once ({} SMs x {})",
+              left, left == 1 ? " was" : "s were", std::uint64_t{kernel_->ctas_per_sm} * sms_.size(), sms_.size(),
+              kernel_->occupancy_text);
         }
         break;
       }

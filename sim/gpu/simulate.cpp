@@ -43,16 +43,10 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   kernel.sm_count = gpu.core.sm_count();
   kernel.code_size = static_cast<std::uint32_t>(setup.kernel->code.size());
   kernel.timing = latency_table(gpu.core);
+  kernel.occupancy_text = result.occupancy_text;
   if (!memory) memory = memory_system_side(gpu);
   Gpu machine(gpu, kernel, std::move(memory), options, blocks);
   machine.run(result);
-  if (!result.occupancy_deadlock.empty()) {
-    result.occupancy_deadlock =
-        fmt::format("the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; "
-                    "at most {} blocks are resident at once ({} SMs x {})",
-                    result.undispatched_blocks, result.undispatched_blocks == 1 ? " was" : "s were", resident,
-                    gpu.core.sm_count(), result.occupancy_text);
-  }
   return result;
 }
 
