@@ -140,6 +140,8 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   } catch (const sim::LaunchRefused& e) {
     progress.done();
     throw InputError(Diagnostic{Severity::Error, o.launch, {}, e.what()});
+  } catch (const sim::GpuUnsupported& e) {
+    throw InputError(Diagnostic{Severity::Error, "lockstep", {}, e.what()});
   }
   progress.done();
   const SimContext ctx{RunContext{setup.get(), &spec, model_name, ""}, gpu.config.name, options.max_cycles};

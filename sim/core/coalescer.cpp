@@ -161,6 +161,36 @@ void Coalescer::coalesce(const sem::AccessLog& log, sem::Mask lanes, const Local
   }
 }
 
+void split_accesses(std::vector<MemAccess>& out, std::size_t first, std::uint32_t granule) {
+  if (granule == 0 || granule >= 128) return;
+  const std::size_t end = out.size();
+  for (std::size_t i = first; i < end; ++i) {
+    if (out[i].bytes <= granule) continue;
+    const MemAccess whole = out[i];
+    bool placed = false;
+    for (std::uint64_t a = whole.addr; a < whole.addr + whole.bytes; a += granule) {
+      MemAccess piece = whole;
+      piece.addr = a;
+      piece.bytes = granule;
+      const auto off = static_cast<std::uint32_t>(a % 128);
+      piece.sector_mask = sector_mask_of(off, granule);
+      const ByteMask window = ByteMask::range(off, granule);
+      piece.byte_mask.words[0] = whole.byte_mask.words[0] & window.words[0];
+      piece.byte_mask.words[1] = whole.byte_mask.words[1] & window.words[1];
+      if (piece.byte_mask.words[0] == 0 && piece.byte_mask.words[1] == 0) continue;  // nothing touched there
+      if (!placed) {
+        out[i] = piece;
+        placed = true;
+      } else {
+        out.push_back(piece);
+      }
+    }
+  }
+  // Pieces of one access stay together, in address order.
+  std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                   [](const MemAccess& x, const MemAccess& y) { return x.addr < y.addr; });
+}
+
 void constant_lines(const sem::AccessLog& log, sem::Mask lanes, std::uint64_t base, std::uint32_t line_bytes,
                     std::vector<MemAccess>& out) {
   const std::size_t first = out.size();

@@ -74,6 +74,12 @@ class Coalescer {
   std::unique_ptr<CoalescerScratch> scratch_;
 };
 
+/// Splits the accesses of `out` from `first` on into pieces of at most
+/// `granule` bytes (aligned), keeping the bytes each piece covers: what a
+/// cache with lines (or sectors) of `granule` bytes takes one at a time.
+/// A piece keeps the lanes of its access.
+void split_accesses(std::vector<MemAccess>& out, std::size_t first, std::uint32_t granule);
+
 /// Appends the constant-cache accesses (lines of `line_bytes`) of the lanes
 /// in `lanes` to `out`; `base` is kConstBase or kParamBase.
 void constant_lines(const sem::AccessLog& log, sem::Mask lanes, std::uint64_t base, std::uint32_t line_bytes,

@@ -230,11 +230,19 @@ void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uin
   }
   if (param != 0) constant_lines(log, param, kParamBase, core_->l1c.line_bytes, wi.constant);
   const bool atomic = role == sem::InstrRole::Atomic;
-  if (global != 0) coalescer_.coalesce(log, global, nullptr, atomic, wi.global);
+  // Requests through the L1D are cut to what it takes at once: a line, or a sector.
+  const bool l1d = core_->l1d.enabled && !atomic;
+  const std::uint32_t granule = core_->l1d.kind == CacheKind::Sector ? 32U : core_->l1d.line_bytes;
+  if (global != 0) {
+    coalescer_.coalesce(log, global, nullptr, atomic, wi.global);
+    if (l1d && !core_->gmem_skip_l1d) split_accesses(wi.global, 0, granule);
+  }
   if (local != 0) {
     const LocalLayout layout{std::uint64_t{id_} * core_->max_threads + std::uint64_t{w} * sem::kWarpSize,
                              std::uint64_t{kernel_->sm_count} * core_->max_threads};
+    const std::size_t first = wi.global.size();
     coalescer_.coalesce(log, local, &layout, atomic, wi.global);
+    if (l1d) split_accesses(wi.global, first, granule);
   }
 }
 

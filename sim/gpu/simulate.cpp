@@ -10,8 +10,28 @@
 
 namespace lockstep::sim {
 
+namespace {
+
+/// The memory system moves requests of at most one 128-byte block: a cache
+/// whose lines are longer would miss with requests it cannot carry.
+void check_line_sizes(const GpuConfig& gpu) {
+  const std::pair<const char*, const CacheConfig*> caches[] = {
+      {"core.l1i", &gpu.core.l1i}, {"core.l1d", &gpu.core.l1d}, {"core.l1c", &gpu.core.l1c},
+      {"memory.l2", &gpu.memory.l2}};
+  for (const auto& [name, c] : caches) {
+    if (c->enabled && c->line_bytes > 128) {
+      throw GpuUnsupported(fmt::format("{} cannot be simulated yet: {}.line_bytes = {}, but the memory system moves at "
+                                      "most 128 bytes per request",
+                                      gpu.name, name, c->line_bytes));
+    }
+  }
+}
+
+}  // namespace
+
 SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const SimOptions& options,
                    std::unique_ptr<MemorySide> memory) {
+  check_line_sizes(gpu);
   SimResult result;
   result.registers = options.registers;
   if (result.registers == 0) {

@@ -26,6 +26,14 @@ class LaunchRefused : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A GPU the simulator cannot run yet: cache lines longer than the 128
+/// bytes a memory request carries (fx5800-fermi's and kilotm's 256-byte L1I
+/// lines, as GPGPU-Sim's QuadroFX5800 configuration has them).
+class GpuUnsupported : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// Runs the launch. `memory`: the memory system to use (null: the one
 /// `gpu` configures; tests give a stand-in).
 [[nodiscard]] SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const SimOptions& options,

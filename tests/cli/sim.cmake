@@ -94,3 +94,6 @@ add_test(NAME cli.sim.plot_sim.reduce_shared COMMAND ${CLI_DIR}/plot_sim.sh ${LO
   ${SIM_GOLDEN}/reduce_shared.plot.txt
   models/kernels/reduce_shared/reduce_shared.ptx --launch models/kernels/reduce_shared/launch.toml --gpu tiny
   --sample-every 250)
+add_test(NAME cli.sim.gpu_unsupported COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: kilotm cannot be simulated yet: core.l1i.line_bytes = 256, but the memory system moves at most 128 bytes per request"
+  sim ${SIM_VA} --gpu kilotm)
