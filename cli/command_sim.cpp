@@ -5,9 +5,6 @@
 // statuses as for `run`: 0 completed and [expect] holds, 2 mismatch, 3
 // deadlock or livelock, 4 cycle limit, 5 error, 1 input error (including a
 // launch the GPU cannot run).
-#include <unistd.h>
-
-#include <chrono>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -17,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/reconvergence_option.hpp"
 #include "cli/schedule_trace.hpp"
+#include "cli/sim_progress.hpp"
 #include "cli/sim_report.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
@@ -55,32 +53,6 @@ std::uint64_t number(const std::string& text, const char* option, const char* wh
   if (!v || text.starts_with("0x")) usage_error(fmt::format("{}: '{}' is not {}", option, text, what));
   return *v;
 }
-
-/// Progress on standard error: a line rewritten in place, once the run has
-/// taken a second, at most every half second.
-class Progress {
- public:
-  explicit Progress(std::ostream& err) : err_(&err), start_(std::chrono::steady_clock::now()), last_(start_) {}
-  void operator()(const sim::SimProgress& p) {
-    const auto now = std::chrono::steady_clock::now();
-    const double total = std::chrono::duration<double>(now - start_).count();
-    if (total < 1.0 || std::chrono::duration<double>(now - last_).count() < 0.5) return;
-    last_ = now;
-    *err_ << fmt::format("\rcycle {}  instructions {}  ipc {:.2f}  {:.0f} cycles/s  ", p.cycle, p.thread_instructions,
-                         p.cycle == 0 ? 0.0 : static_cast<double>(p.thread_instructions) / static_cast<double>(p.cycle),
-                         static_cast<double>(p.cycle) / total)
-          << std::flush;
-    shown_ = true;
-  }
-  void done() {
-    if (shown_) *err_ << '\n';
-  }
-
- private:
-  std::ostream* err_;
-  std::chrono::steady_clock::time_point start_, last_;
-  bool shown_ = false;
-};
 
 int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   const sim::LoadedGpu gpu = sim::load_gpu(o.gpu);
@@ -132,18 +104,18 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     timeline = std::make_unique<sim::TimelineRecorder>(gpu.config, setup->shape.grid);
     options.observer = timeline.get();
   }
-  Progress progress(err);
-  if (!o.quiet && isatty(STDERR_FILENO) != 0) options.progress = [&progress](const sim::SimProgress& p) { progress(p); };
   sim::SimResult r;
-  try {
-    r = sim::simulate(*setup, gpu.config, options);
-  } catch (const sim::LaunchRefused& e) {
-    progress.done();
-    throw InputError(Diagnostic{Severity::Error, o.launch, {}, e.what()});
-  } catch (const sim::GpuUnsupported& e) {
-    throw InputError(Diagnostic{Severity::Error, "lockstep", {}, e.what()});
+  {
+    SimProgress progress(err, !o.quiet);
+    progress.attach(options);
+    try {
+      r = sim::simulate(*setup, gpu.config, options);
+    } catch (const sim::LaunchRefused& e) {
+      throw InputError(Diagnostic{Severity::Error, o.launch, {}, e.what()});
+    } catch (const sim::GpuUnsupported& e) {
+      throw InputError(Diagnostic{Severity::Error, "lockstep", {}, e.what()});
+    }
   }
-  progress.done();
   const SimContext ctx{RunContext{setup.get(), &spec, model_name, ""}, gpu.config.name, options.max_cycles};
   const bool want_stats = !o.stats.empty();
   const sim::StatGroups stats = want_stats ? sim::collect_stats(r, gpu.config) : sim::StatGroups{};
