@@ -17,12 +17,11 @@
 
 #include <fmt/format.h>
 
-#include "checker/detect/detect.hpp"
-#include "checker/detect/safepdom.hpp"
 #include "checker/trace/trace.hpp"
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
 #include "cli/commands.hpp"
+#include "cli/reconvergence_option.hpp"
 #include "cli/symbolic_values.hpp"
 #include "cli/run_report.hpp"
 #include "frontend/diagnostics.hpp"
@@ -48,13 +47,6 @@ struct RunCliOptions {
 
 [[noreturn]] void usage_error(const std::string& msg) {
   throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-/// Replaces the setup's table by the SafePDom table of refined detection.
-void use_safe_table(sem::LaunchSetup& setup, checker::SafeTarget target) {
-  const checker::DetectOptions options;
-  const checker::KernelDetection d = checker::detect(*setup.module, *setup.kernel, setup.analysis, options);
-  setup.use_table(checker::safe_pdoms(*setup.module, *setup.kernel, setup.analysis, d, options, target).table);
 }
 
 /// Warns when `path` is not the file the trace was recorded on.
@@ -110,11 +102,8 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   ro.max_steps = *steps;
   const auto sched = sem::parse_schedule(o.schedule, ro);
   if (!sched) usage_error(fmt::format("unknown schedule '{}' (round-robin, greedy, random:SEED)", o.schedule));
-  sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia;
-  const bool safe = o.reconvergence == "safe" || o.reconvergence == "safe-aware";
-  if (o.reconvergence == "ipdom") {
-    table = sem::ReconvergenceChoice::Ipdom;
-  } else if (o.reconvergence != "nvidia" && !safe) {
+  const auto reconv = parse_reconvergence(o.reconvergence);
+  if (!reconv) {
     usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
   }
   const ir::Module module = load_ptx_file(o.file);
@@ -125,9 +114,8 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     sem::require_concrete(spec, "run");
   }
-  const auto setup = sem::prepare_launch(module, spec, table);
-  if (safe) use_safe_table(*setup, o.reconvergence == "safe-aware" ? checker::SafeTarget::Aware
-                                                                    : checker::SafeTarget::Stack);
+  const auto setup = sem::prepare_launch(module, spec, reconv->table);
+  apply_reconvergence(*reconv, *setup);
   const sem::RunOutcome r = sem::run_model(*setup, *model, *sched);
   const RunContext ctx{setup.get(), &spec, o.model, o.schedule};
   if (o.json) {

@@ -33,5 +33,9 @@ void add_verify_command(CLI::App& app, Action& action);
 /// `lockstep gpu show NAME|FILE [--toml | --json]`, `lockstep gpu list`: GPU
 /// configurations for the simulator.
 void add_gpu_command(CLI::App& app, Action& action);
+/// `lockstep sim FILE --launch SPEC --gpu NAME|FILE [--model M] [--max-cycles N]
+/// [--stats F] [--timeline OUT] [--schedule-out TRACE] [--json] [--quiet]`:
+/// simulate a launch on a cycle-level GPU model.
+void add_sim_command(CLI::App& app, Action& action);
 
 }  // namespace lockstep::cli

@@ -79,9 +79,9 @@ std::string reason(const sem::LaunchSetup& s, const sem::StuckThreads& t) {
   return {};
 }
 
-std::vector<std::uint8_t> buffer_bytes(const sem::RunOutcome& r, const sem::BufferBinding& b) {
+std::vector<std::uint8_t> buffer_bytes(const sem::GlobalMemory& memory, const sem::BufferBinding& b) {
   std::vector<std::uint8_t> bytes(b.bytes());
-  if (!bytes.empty()) r.memory.read(b.address, bytes.size(), bytes.data());
+  if (!bytes.empty()) memory.read(b.address, bytes.size(), bytes.data());
   return bytes;
 }
 
@@ -103,19 +103,21 @@ std::vector<std::uint32_t> cycle_loops(const sem::LaunchSetup& s, const std::vec
   return {headers.begin(), headers.end()};
 }
 
-bool expectations_hold(const sem::RunOutcome& r, const RunContext& c) {
+bool expectations_hold(const sem::GlobalMemory& memory, const RunContext& c) {
   for (const sem::ExpectSpec& e : c.spec->expects) {
     const sem::BufferBinding& b = c.setup->buffers[e.buffer];
-    if (!sem::compare_expect(e, b.type, buffer_bytes(r, b), 1).empty()) return false;
+    if (!sem::compare_expect(e, b.type, buffer_bytes(memory, b), 1).empty()) return false;
   }
   return true;
 }
 
 }  // namespace
 
-int run_exit_status(const sem::RunOutcome& r, const RunContext& c) {
-  switch (r.result.status) {
-    case sem::RunStatus::Completed: return expectations_hold(r, c) ? 0 : 2;
+int run_exit_status(const sem::RunOutcome& r, const RunContext& c) { return exit_status(r.result, r.memory, c); }
+
+int exit_status(const sem::RunResult& result, const sem::GlobalMemory& memory, const RunContext& c) {
+  switch (result.status) {
+    case sem::RunStatus::Completed: return expectations_hold(memory, c) ? 0 : 2;
     case sem::RunStatus::Deadlock:
     case sem::RunStatus::Livelock: return 3;
     case sem::RunStatus::StepLimit: return 4;
@@ -130,22 +132,31 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
   out << r.output;
   out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}{}\n", s.kernel->name, c.model,
                      c.schedule, dim3(s.shape.grid), dim3(s.shape.block), s.cooperative ? "  (cooperative)" : "");
+  status_text(out, res, c, "steps");
+  out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}\n", res.stats.steps,
+                     res.stats.warp_instructions, res.stats.thread_instructions);
+  if (res.status != sem::RunStatus::Completed) return;
+  results_text(out, r.memory, c);
+}
+
+void status_text(std::ostream& out, const sem::RunResult& res, const RunContext& c, std::string_view unit) {
+  const sem::LaunchSetup& s = *c.setup;
   switch (res.status) {
     case sem::RunStatus::Completed: out << "status: completed\n"; break;
     case sem::RunStatus::Deadlock: out << "status: deadlock: no thread can issue and some never finished\n"; break;
     case sem::RunStatus::Livelock:
       if (const auto hang = res.fair ? grid_hang(s, res) : std::nullopt) {
         out << fmt::format("status: deadlock at the grid barrier: {} (the waiting threads spin: the launch state "
-                           "repeats every {} steps)\n",
-                           sem::grid_barrier_text(s, *hang), res.cycle_steps);
+                           "repeats every {} {})\n",
+                           sem::grid_barrier_text(s, *hang), res.cycle_steps, unit);
       } else if (res.fair) {
-        out << fmt::format("status: livelock: the launch state repeats every {} steps under a fair schedule; "
+        out << fmt::format("status: livelock: the launch state repeats every {} {} under a fair schedule; "
                            "these threads can never finish{}\n",
-                           res.cycle_steps, c.model == "mimd" ? "" : " (SIMT-induced deadlock)");
+                           res.cycle_steps, unit, c.model == "mimd" ? "" : " (SIMT-induced deadlock)");
       } else {
-        out << fmt::format("status: livelock: the launch state repeats every {} steps, but the schedule is not fair "
+        out << fmt::format("status: livelock: the launch state repeats every {} {}, but the schedule is not fair "
                            "(a unit that could issue never did); not evidence of a SIMT-induced deadlock\n",
-                           res.cycle_steps);
+                           res.cycle_steps, unit);
       }
       for (const std::uint32_t h : cycle_loops(s, res.cycle_pcs)) {
         out << fmt::format("  loop with header {} {}\n", s.kernel->blocks[s.kernel->block_of(h)].label.empty()
@@ -161,17 +172,23 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
       break;
     }
   }
+  stuck_text(out, res, c);
+}
+
+void stuck_text(std::ostream& out, const sem::RunResult& res, const RunContext& c) {
+  const sem::LaunchSetup& s = *c.setup;
   for (const sem::StuckThreads& t : res.stuck) {
     out << fmt::format("  block {} warp {} lanes {}: {} at {}: {}\n", dim3(sem::LaunchShape::unflatten(t.block, s.shape.grid)),
                        t.warp_in_block, lane_list(t.wait.lanes), state_name(t), where(s, t.wait.pc), reason(s, t));
   }
-  out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}\n", res.stats.steps,
-                     res.stats.warp_instructions, res.stats.thread_instructions);
-  if (res.status != sem::RunStatus::Completed) return;
+}
+
+void results_text(std::ostream& out, const sem::GlobalMemory& memory, const RunContext& c) {
+  const sem::LaunchSetup& s = *c.setup;
   if (!c.spec->expects.empty()) {
     for (const sem::ExpectSpec& e : c.spec->expects) {
       const sem::BufferBinding& b = s.buffers[e.buffer];
-      const auto bytes = buffer_bytes(r, b);
+      const auto bytes = buffer_bytes(memory, b);
       const auto all = sem::compare_expect(e, b.type, bytes);
       if (all.empty()) {
         out << fmt::format("expect {}: ok ({} elements)\n", b.name, b.count);
@@ -186,8 +203,10 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
     return;
   }
   for (const sem::BufferBinding& b : s.buffers) {
-    const auto bytes = buffer_bytes(r, b);
+    // Only the elements printed are read (a buffer may be large).
     const unsigned w = ir::byte_width(b.type);
+    std::vector<std::uint8_t> bytes(std::min<std::size_t>(b.count, 64) * w);
+    if (!bytes.empty()) memory.read(b.address, bytes.size(), bytes.data());
     std::string line;
     for (std::size_t i = 0; i < b.count && i < 64; ++i) line += (i ? " " : "") + sem::format_element(b.type, bytes.data() + i * w);
     if (b.count > 64) line += fmt::format(" ... ({} more)", b.count - 64);
@@ -210,9 +229,15 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   j["warp_instructions"] = res.stats.warp_instructions;
   j["thread_instructions"] = res.stats.thread_instructions;
   j["output"] = r.output;
+  outcome_json(j, res, r.memory, c);
+  return j;
+}
+
+void outcome_json(ordered_json& j, const sem::RunResult& res, const sem::GlobalMemory& memory, const RunContext& c) {
+  const sem::LaunchSetup& s = *c.setup;
   ordered_json bufs = ordered_json::object();
   for (const sem::BufferBinding& b : s.buffers) {
-    const auto bytes = buffer_bytes(r, b);
+    const auto bytes = buffer_bytes(memory, b);
     const unsigned w = ir::byte_width(b.type);
     ordered_json arr = ordered_json::array();
     for (std::size_t i = 0; i < b.count; ++i) {
@@ -227,7 +252,7 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   if (res.status == sem::RunStatus::Completed) {
     for (const sem::ExpectSpec& e : c.spec->expects) {
       const sem::BufferBinding& b = s.buffers[e.buffer];
-      const auto mism = sem::compare_expect(e, b.type, buffer_bytes(r, b), 100);
+      const auto mism = sem::compare_expect(e, b.type, buffer_bytes(memory, b), 100);
       ordered_json m = ordered_json::array();
       for (const sem::Mismatch& x : mism) m.push_back({{"index", x.index}, {"expected", x.expected}, {"actual", x.actual}});
       ex.push_back({{"buffer", b.name}, {"ok", mism.empty()}, {"mismatches", std::move(m)}});
@@ -273,7 +298,6 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
                   {"warp", f.warp}, {"lane", f.lane}, {"pc", f.pc}, {"line", s.kernel->code[f.pc].loc.line},
                   {"cuda", cuda_json(*s.module, s.kernel->code[f.pc])}};
   }
-  return j;
 }
 
 }  // namespace lockstep::cli
@@ -294,6 +318,9 @@ std::string replay_confirmation(const checker::Trace& t, const checker::TraceRep
                              : "replayed: the launch faults in the trace's state";
     case checker::FindingKind::ExpectMismatch:
       return "replayed: the launch completes in the trace's state with [expect] mismatches";
+    case checker::FindingKind::Completed:
+      return r.mismatches.empty() ? "replayed: the launch completes in the trace's state"
+                                  : "replayed: the launch completes in the trace's state with [expect] mismatches";
   }
   return "replayed";
 }

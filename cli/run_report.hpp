@@ -18,6 +18,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "checker/trace/trace.hpp"
 #include "checker/trace/trace_replay.hpp"
@@ -37,9 +38,22 @@ struct RunContext {
 /// Exit status of a run: 0 completed and every expectation holds, 2 completed
 /// with mismatches, 3 deadlock or livelock, 4 step limit, 5 runtime error.
 [[nodiscard]] int run_exit_status(const sem::RunOutcome& r, const RunContext& c);
+/// The same for any result and final memory (`sim` shares it).
+[[nodiscard]] int exit_status(const sem::RunResult& result, const sem::GlobalMemory& memory, const RunContext& c);
 
 void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c);
 [[nodiscard]] nlohmann::ordered_json run_json(const sem::RunOutcome& r, const RunContext& c);
+
+// The parts of a report `sim` shares with `run`.
+/// The status line(s) and the stuck threads; a livelock's cycle is counted in `unit` ("steps").
+void status_text(std::ostream& out, const sem::RunResult& res, const RunContext& c, std::string_view unit);
+/// Every group of stuck threads, one line each.
+void stuck_text(std::ostream& out, const sem::RunResult& res, const RunContext& c);
+/// The [expect] comparison, or the final buffers when the spec has none.
+void results_text(std::ostream& out, const sem::GlobalMemory& memory, const RunContext& c);
+/// Adds buffers, expect, stuck, livelock and fault to j.
+void outcome_json(nlohmann::ordered_json& j, const sem::RunResult& res, const sem::GlobalMemory& memory,
+                  const RunContext& c);
 
 void replay_text(std::ostream& out, const checker::Trace& t, const checker::TraceReplay& r, const std::string& path);
 [[nodiscard]] nlohmann::ordered_json replay_json(const checker::Trace& t, const checker::TraceReplay& r,

@@ -8,6 +8,7 @@ const char* finding_kind_name(FindingKind k) noexcept {
     case FindingKind::NonTermination: return "non-termination";
     case FindingKind::Error: return "error";
     case FindingKind::ExpectMismatch: return "expect";
+    case FindingKind::Completed: return "completed";
   }
   return "?";
 }

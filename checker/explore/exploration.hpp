@@ -35,6 +35,9 @@ enum class FindingKind : std::uint8_t {
   NonTermination,  ///< a weakly fair cycle in which some thread never finishes
   Error,           ///< a fault, trap or failed assertion
   ExpectMismatch,  ///< a completed execution whose buffers differ from [expect]
+  /// A completed execution (the explorer never reports one: `sim
+  /// --schedule-out` writes a simulation's issue order as one).
+  Completed,
 };
 
 /// "deadlock", "non-termination", "error", "expect".

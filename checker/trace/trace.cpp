@@ -15,6 +15,7 @@ std::string finding_label(FindingKind kind, std::string_view model, const std::v
     case FindingKind::Deadlock: return "deadlock";
     case FindingKind::Error: return "error";
     case FindingKind::ExpectMismatch: return "expect mismatch";
+    case FindingKind::Completed: return "completed";
     case FindingKind::NonTermination: break;
   }
   bool grid = false;
@@ -69,7 +70,8 @@ std::optional<Digest> parse_digest_hex(std::string_view text) noexcept {
 
 std::optional<FindingKind> parse_finding_kind(std::string_view name) noexcept {
   for (const FindingKind k :
-       {FindingKind::Deadlock, FindingKind::NonTermination, FindingKind::Error, FindingKind::ExpectMismatch}) {
+       {FindingKind::Deadlock, FindingKind::NonTermination, FindingKind::Error, FindingKind::ExpectMismatch,
+        FindingKind::Completed}) {
     if (name == finding_kind_name(k)) return k;
   }
   return std::nullopt;

@@ -42,6 +42,9 @@ std::string outcome_mismatch(const Trace& t, const TraceReplay& r) {
       if (o.status != sem::LaunchStatus::Completed) return "the launch did not complete";
       if (r.mismatches.empty()) return "the launch completed and every [expect] entry holds";
       break;
+    case FindingKind::Completed:
+      if (o.status != sem::LaunchStatus::Completed) return "the launch did not complete";
+      break;
     case FindingKind::NonTermination:
       if (!o.cycle_digest) return "the trace has no cycle";
       if (o.status != sem::LaunchStatus::Running) return "the launch ended inside the cycle";
@@ -68,6 +71,7 @@ int TraceReplay::exit_status(FindingKind kind) const noexcept {
     case FindingKind::NonTermination: return 3;
     case FindingKind::Error: return 5;
     case FindingKind::ExpectMismatch: return 2;
+    case FindingKind::Completed: return mismatches.empty() ? 0 : 2;
   }
   return 1;
 }

@@ -6,6 +6,7 @@
 //   deadlock         the launch is still running and its canonical digest is the trace's
 //   error            the launch faulted and the digest is the trace's
 //   expect           the launch completed with [expect] mismatches, digest the trace's
+//   completed        the launch completed (a simulation's issue order), digest the trace's
 //   non-termination  the digest after the cycle equals the digest at the cycle's
 //                    start, and both equal the trace's: the cycle returns to the same state
 #pragma once
@@ -27,7 +28,8 @@ struct TraceReplay {
   std::vector<TraceStuck> stuck;           ///< where the unfinished threads are at the end
   std::vector<TraceMismatch> mismatches;   ///< [expect] mismatches at the end (completed launches)
   /// `run`'s exit statuses: 3 deadlock or non-termination, 5 error, 2 expect
-  /// mismatch; 1 when the trace does not replay.
+  /// mismatch, completed 0 (2 with [expect] mismatches); 1 when the trace
+  /// does not replay.
   [[nodiscard]] int exit_status(FindingKind kind) const noexcept;
 };
 

@@ -47,6 +47,7 @@ void exec_atomic(Lanes<D>& L, MemoryPort& m) {
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Atomic);
+    m.note(lane, t, std::uint64_t{esize} * n, AccessKind::Atomic);
     for (unsigned j = 0; j < n; ++j) {
       L.d.before_atomic(m, t.plus(std::uint64_t{j} * esize), lane, esize);
       const std::uint64_t b = L.d.bits(L.src_any(b_op, j, lane));

@@ -51,6 +51,7 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
         m.check_aligned(t, esize, AccessKind::Read);
         value = L.d.load_value(t, lane, esize, memory_detail::extend_loaded(m.load(t, lane, esize), type),
                                ir::is_signed(type));
+        if (m.log != nullptr) for_each_lane(L.active, [&](unsigned l) { m.note(l, t, esize, AccessKind::Read); });
       });
       for_each_lane(L.active, [&](unsigned lane) { L.set(0, lane, value); });
       return;
@@ -58,6 +59,7 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
     for_each_lane_noting_faults(L.active, [&](unsigned lane) {
       const Target t = memory_detail::at(plan, L, m, lane);
       m.check_aligned(t, esize, AccessKind::Read);
+      m.note(lane, t, esize, AccessKind::Read);
       L.set(0, lane, L.d.load_value(t, lane, esize, memory_detail::extend_loaded(m.load(t, lane, esize), type),
                                     ir::is_signed(type)));
     });
@@ -66,6 +68,7 @@ void exec_ld(Lanes<D>& L, MemoryPort& m) {
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Read);
+    m.note(lane, t, std::uint64_t{esize} * n, AccessKind::Read);
     std::array<std::uint8_t, 64> buf;
     m.read(t, lane, std::uint64_t{esize} * n, buf.data(), AccessKind::Read);
     for (unsigned j = 0; j < n; ++j) {
@@ -86,6 +89,7 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
     for_each_lane_noting_faults(L.active, [&](unsigned lane) {
       const Target t = memory_detail::at(plan, L, m, lane);
       m.check_aligned(t, esize, AccessKind::Write);
+      m.note(lane, t, esize, AccessKind::Write);
       m.store(t, lane, esize, L.d.store_value(t, lane, esize, L.src(1, lane)));
     });
     return;
@@ -93,6 +97,7 @@ void exec_st(Lanes<D>& L, MemoryPort& m) {
   for_each_lane_noting_faults(L.active, [&](unsigned lane) {
     const Target t = memory_detail::at(plan, L, m, lane);
     m.check_aligned(t, std::uint64_t{esize} * n, AccessKind::Write);
+    m.note(lane, t, std::uint64_t{esize} * n, AccessKind::Write);
     std::array<std::uint8_t, 64> buf;
     for (unsigned j = 0; j < n; ++j) {
       const Target tj = t.plus(std::uint64_t{j} * esize);

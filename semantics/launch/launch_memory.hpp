@@ -23,7 +23,7 @@ MemoryPort LaunchState<M, D>::port(std::uint32_t w) {
   Warp& wd = warps_[w];
   MemoryPort p;
   p.global = &global_;
-  p.shared = &blocks_[wd.block].shared;
+  p.shared = &blocks_[slot_of(w)].shared;
   if (!wd.local.empty()) {
     for (unsigned l = 0; l < kWarpSize; ++l) p.local[l] = has_lane(wd.live, l) ? &wd.local[l] : nullptr;
   }
@@ -31,6 +31,7 @@ MemoryPort LaunchState<M, D>::port(std::uint32_t w) {
   p.param = &setup_->params;
   p.map = &setup_->map;
   p.layout = setup_->layout.get();
+  if (report_ != nullptr) p.log = &report_->access;
   return p;
 }
 

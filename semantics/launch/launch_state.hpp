@@ -3,10 +3,13 @@
 // memory, printf output and counters. A value: copyable and hashable.
 //
 // The interface the runner, the explorer and the simulator drive:
-//   enabled(w)   keys of the units of warp w that may issue now (a lane mask)
-//   step(w, k)   executes the next instruction of unit k of warp w
-// All blocks are resident (occupancy limits belong to the simulator).
-// Semantics of every rule are in docs/semantics.md.
+//   enabled(w)          keys of the units of warp w that may issue now (a lane mask)
+//   step(w, k)          executes the next instruction of unit k of warp w
+//   step(w, k, report)  the same, and says what the step did (step_report.hpp)
+// By default every block is resident; with block slots (residency.hpp) the
+// caller admits blocks into slots and retires them, and only resident
+// blocks hold state (warp w is then a warp of the block in slot
+// w / warps per block). Semantics of every rule are in docs/semantics.md.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +23,8 @@
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/launch_stats.hpp"
 #include "semantics/launch/rendezvous.hpp"
+#include "semantics/launch/residency.hpp"
+#include "semantics/launch/step_report.hpp"
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/memory_port.hpp"
 #include "semantics/memory/space_memory.hpp"
@@ -49,6 +54,7 @@ struct BlockData {
   SpaceMemory shared;
   std::vector<BarrierState> barriers;
   std::uint32_t exited = 0;  ///< threads of the block that have exited
+  std::uint32_t index = kNoBlock;  ///< the block's linear index; kNoBlock for an empty slot
   friend bool operator==(const BlockData&, const BlockData&) = default;
 };
 
@@ -65,11 +71,28 @@ class LaunchState {
   using V = typename D::V;
   using Warp = WarpDataOf<V>;
 
-  LaunchState(const LaunchSetup& setup, M model, D domain = D{});
+  LaunchState(const LaunchSetup& setup, M model, D domain = D{}, Residency residency = {});
 
+  /// Warps: every warp of the launch, or (with block slots) slots x warps per block.
   [[nodiscard]] std::uint32_t warp_count() const noexcept { return static_cast<std::uint32_t>(warps_.size()); }
   [[nodiscard]] Mask enabled(std::uint32_t w) const noexcept;
   void step(std::uint32_t w, unsigned key);
+  /// step(w, key), filling `report` with what the step did (cleared first).
+  void step(std::uint32_t w, unsigned key, StepReport& report);
+
+  // Block slots (residency.hpp). Without them every block has its own slot
+  // (slot b holds block b) from the start, and admit/retire are not used.
+  [[nodiscard]] std::uint32_t slot_count() const noexcept { return static_cast<std::uint32_t>(blocks_.size()); }
+  [[nodiscard]] std::uint32_t warps_per_block() const noexcept { return wpb_; }
+  /// The linear index of the block in slot `slot`, kNoBlock when it is empty.
+  [[nodiscard]] std::uint32_t slot_block(std::uint32_t slot) const noexcept { return blocks_[slot].index; }
+  /// Creates the state of block `block` in the empty slot `slot`: its shared
+  /// memory, barriers, warps and their model states (registers on first issue).
+  void admit(std::uint32_t slot, std::uint32_t block);
+  /// True when every thread of the block in `slot` has exited (or it is empty).
+  [[nodiscard]] bool slot_done(std::uint32_t slot) const noexcept;
+  /// Frees the state of the finished block in `slot`; the slot becomes empty.
+  void retire(std::uint32_t slot);
 
   [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
@@ -86,6 +109,7 @@ class LaunchState {
   [[nodiscard]] V* registers(std::uint32_t w) noexcept {
     return warps_[w].regs.empty() ? nullptr : warps_[w].regs.data();
   }
+  /// Slot b's block data (block b's when every block is resident).
   [[nodiscard]] const BlockData& block(std::uint32_t b) const noexcept { return blocks_[b]; }
   /// The value domain (its per-state part: e.g. the symbolic path condition).
   [[nodiscard]] D& domain() noexcept { return dom_; }
@@ -107,6 +131,9 @@ class LaunchState {
     friend bool operator==(const TmOwner&, const TmOwner&) = default;
   };
 
+  [[nodiscard]] std::uint32_t slot_of(std::uint32_t w) const noexcept { return w / wpb_; }
+  void init_block(std::uint32_t slot, std::uint32_t block);
+
   // launch_step.hpp
   void execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   void execute_plain(std::uint32_t w, std::uint32_t pc, Mask g);
@@ -117,10 +144,10 @@ class LaunchState {
   void fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std::string kind, std::string message);
   // launch_sync.hpp
   void barrier(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
-  void try_complete_barrier(std::uint32_t b, unsigned id);
+  void try_complete_barrier(std::uint32_t slot, unsigned id);
   /// Under the CUDA barrier rule: fails the launch and returns true when the
-  /// completing phase of barrier `id` of block b breaks it.
-  bool cuda_barrier_violation(std::uint32_t b, unsigned id);
+  /// completing phase of barrier `id` of the block in `slot` breaks it.
+  bool cuda_barrier_violation(std::uint32_t slot, unsigned id);
   void collective(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
   /// Executes a warp-synchronous instruction once for `active`; false when it has no semantics.
   bool run_collective(std::uint32_t w, std::uint32_t pc, Mask active);
@@ -141,7 +168,10 @@ class LaunchState {
   std::optional<LaunchFault> fault_;
   LaunchStats stats_;
   std::string output_;
-  std::uint32_t warps_left_ = 0;
+  std::uint64_t warps_left_ = 0;  ///< unfinished warps of the whole grid
+  std::uint32_t wpb_ = 1;         ///< warps per block
+  bool slotted_ = false;          ///< block slots (residency.hpp) rather than every block resident
+  StepReport* report_ = nullptr;  ///< during step(w, k, report) only
   [[no_unique_address]] D dom_;
 };
 

@@ -1,6 +1,7 @@
 // LaunchState: construction, enabled units, the step, explanations, hashing.
 #pragma once
 
+#include <algorithm>
 #include <utility>
 
 #include "semantics/launch/launch_state.hpp"
@@ -8,29 +9,68 @@
 namespace lockstep::sem {
 
 template <DivergenceModel M, class D>
-LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain)
+LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Residency residency)
     : setup_(&setup), model_(std::move(model)), global_(setup.initial_global), dom_(std::move(domain)) {
   ctx_.kernel = setup.kernel;
   ctx_.reconv = setup.reconv;
   const LaunchShape& sh = setup.shape;
-  const auto nblocks = static_cast<std::uint32_t>(sh.blocks());
-  const std::uint32_t wpb = sh.warps_per_block();
-  blocks_.reserve(nblocks);
-  warps_.reserve(std::size_t{nblocks} * wpb);
-  mstate_.reserve(std::size_t{nblocks} * wpb);
+  wpb_ = std::max<std::uint32_t>(1, sh.warps_per_block());
+  slotted_ = residency.slots != 0;
+  const auto nblocks = slotted_ ? residency.slots : static_cast<std::uint32_t>(sh.blocks());
+  blocks_.resize(nblocks);
+  warps_.resize(std::size_t{nblocks} * wpb_);
+  mstate_.assign(std::size_t{nblocks} * wpb_, model_.init(ctx_, 0, 0));
   for (std::uint32_t b = 0; b < nblocks; ++b) {
-    blocks_.push_back(BlockData{setup.make_shared_memory(), std::vector<BarrierState>(kBarriersPerBlock), 0});
-    for (std::uint32_t w = 0; w < wpb; ++w) {
-      Warp wd;
-      wd.block = b;
-      wd.warp_in_block = w;
-      wd.live = sh.live_lanes(w);
-      warps_.push_back(std::move(wd));
-      mstate_.push_back(model_.init(ctx_, sh.live_lanes(w), 0));
-    }
+    blocks_[b].barriers.resize(kBarriersPerBlock);
+    if (!slotted_) init_block(b, b);
   }
-  warps_left_ = static_cast<std::uint32_t>(warps_.size());
+  warps_left_ = sh.blocks() * sh.warps_per_block();
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::init_block(std::uint32_t slot, std::uint32_t block) {
+  const LaunchShape& sh = setup_->shape;
+  BlockData& bd = blocks_[slot];
+  bd.shared = setup_->make_shared_memory();
+  bd.exited = 0;
+  bd.index = block;
+  for (std::uint32_t i = 0; i < wpb_; ++i) {
+    const std::uint32_t w = slot * wpb_ + i;
+    Warp& wd = warps_[w];
+    wd.block = block;
+    wd.warp_in_block = i;
+    wd.live = sh.live_lanes(i);
+    wd.exited = 0;
+    mstate_[w] = model_.init(ctx_, wd.live, 0);
+  }
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::admit(std::uint32_t slot, std::uint32_t block) {
+  init_block(slot, block);
+}
+
+template <DivergenceModel M, class D>
+bool LaunchState<M, D>::slot_done(std::uint32_t slot) const noexcept {
+  for (std::uint32_t i = 0; i < wpb_; ++i) {
+    if (!warp_done(slot * wpb_ + i)) return false;
+  }
+  return true;
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::retire(std::uint32_t slot) {
+  BlockData& bd = blocks_[slot];
+  bd.shared = SpaceMemory{};
+  bd.exited = 0;
+  bd.index = kNoBlock;
+  for (BarrierState& b : bd.barriers) b = BarrierState{};
+  for (std::uint32_t i = 0; i < wpb_; ++i) {
+    const std::uint32_t w = slot * wpb_ + i;
+    warps_[w] = Warp{};
+    mstate_[w] = model_.init(ctx_, 0, 0);
+  }
 }
 
 template <DivergenceModel M, class D>
@@ -64,9 +104,26 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   stats_.thread_instructions += lane_count(u.threads);
   Outcome o;
   execute(w, u, g, o);
+  if (report_ != nullptr) {
+    report_->executed = g;
+    report_->paths = o.count;
+    report_->exited = o.exited;
+    report_->blocked = o.blocked;
+  }
   if (status_ == LaunchStatus::Error) return;
   model_.retire(ctx_, mstate_[w], key, o);
   if (o.exited != 0) after_exit(w, o.exited);
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::step(std::uint32_t w, unsigned key, StepReport& report) {
+  report.clear();
+  const UnitView u = model_.unit(mstate_[w], key);
+  report.pc = u.pc;
+  report.threads = u.threads;
+  report_ = &report;
+  step(w, key);
+  report_ = nullptr;
 }
 
 template <DivergenceModel M, class D>
@@ -89,6 +146,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
   h.value(status_);
   global_.hash_append(sink);
   for (const BlockData& b : blocks_) {
+    if (slotted_) h.value(b.index);  // which block a slot holds (without slots, slot b holds block b)
     b.shared.hash_append(sink);
     h.value(b.exited);
     for (const BarrierState& bs : b.barriers) {

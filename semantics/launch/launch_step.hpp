@@ -70,7 +70,10 @@ void LaunchState<M, D>::execute(std::uint32_t w, const UnitView& u, Mask g, Outc
         return;
       case Opcode::TmCommit:
       case Opcode::TmAbort:
-        if (g != 0 && tm_owner_ && tm_owner_->warp == w) tm_owner_.reset();
+        if (g != 0 && tm_owner_ && tm_owner_->warp == w) {
+          tm_owner_.reset();
+          if (report_ != nullptr) report_->released = true;
+        }
         o.add(next, u.threads);
         return;
       case Opcode::Print:

@@ -52,7 +52,8 @@ void LaunchState<M, D>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outc
   const std::uint64_t id = detail::operand_value(dom_, k.op(u.pc, first), wd.regs, lane0);
   if (id >= kBarriersPerBlock) throw ExecError(fmt::format("barrier id {} is not in 0..15", id));
   const bool has_count = in.op_count > first + (red ? 2U : 1U);
-  BarrierState& bs = blocks_[wd.block].barriers[id];
+  const std::uint32_t slot = slot_of(w);
+  BarrierState& bs = blocks_[slot].barriers[id];
   if (has_count) {
     const std::uint64_t count = detail::operand_value(dom_, k.op(u.pc, first + 1), wd.regs, lane0) & 0xffffffffU;
     if (count == 0 || count % kWarpSize != 0 || count > setup_->shape.warps_per_block() * kWarpSize) {
@@ -75,12 +76,12 @@ void LaunchState<M, D>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outc
   bs.arrived += lane_count(g);
   bs.arrivals.push_back(a);
   const std::uint32_t need = bs.expected != 0 ? bs.expected
-                                              : setup_->shape.threads_per_block() - blocks_[wd.block].exited;
+                                              : setup_->shape.threads_per_block() - blocks_[slot].exited;
   o.add(next, u.threads & ~g);
   if (bs.arrived >= need) {
     bs.arrivals.back().waits = false;  // the completing arrival goes on
     o.add(next, g);
-    try_complete_barrier(wd.block, static_cast<unsigned>(id));
+    try_complete_barrier(slot, static_cast<unsigned>(id));
   } else if (a.waits) {
     o.blocked = g;
   } else {
@@ -104,6 +105,7 @@ void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
     default: break;
   }
   const BarrierState done = std::exchange(bs, BarrierState{});
+  if (report_ != nullptr) report_->released = true;
   for (const BarrierArrival& a : done.arrivals) {
     Warp& wd = warps_[a.warp];
     if (a.red_dst != ir::kNoReg) {
@@ -184,7 +186,10 @@ void LaunchState<M, D>::collective(std::uint32_t w, const UnitView& u, Mask g, O
     if ((needed & ~(before | mine)) == 0) {
       run(before | mine);
       if (it != wd.pending.end()) wd.pending.erase(it);
-      if (before != 0) model_.release(mstate_[w], before, next);
+      if (before != 0) {
+        model_.release(mstate_[w], before, next);
+        if (report_ != nullptr) report_->released = true;
+      }
       o.add(next, mine);
     } else {
       if (it == wd.pending.end()) wd.pending.push_back(Rendezvous{u.pc, members, mine});
@@ -207,10 +212,12 @@ template <DivergenceModel M, class D>
 void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
   Warp& wd = warps_[w];
   wd.exited |= lanes;
-  BlockData& bd = blocks_[wd.block];
+  const std::uint32_t slot = slot_of(w);
+  BlockData& bd = blocks_[slot];
   bd.exited += lane_count(lanes);
   if (tm_owner_ && tm_owner_->warp == w && (M::kThreadUnits ? has_lane(lanes, tm_owner_->lane) : warp_done(w))) {
     tm_owner_.reset();
+    if (report_ != nullptr) report_->released = true;
   }
   // Pending warp syncs whose remaining members all exited now complete.
   for (std::size_t i = 0; i < wd.pending.size();) {
@@ -219,12 +226,13 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
       wd.pending.erase(wd.pending.begin() + static_cast<std::ptrdiff_t>(i));
       (void)run_collective(w, r.pc, r.arrived);  // an unknown op already failed at its first arrival
       model_.release(mstate_[w], r.arrived, r.pc + 1);
+      if (report_ != nullptr) report_->released = true;
     } else {
       ++i;
     }
   }
   for (unsigned id = 0; id < kBarriersPerBlock && status_ == LaunchStatus::Running; ++id) {
-    if (bd.barriers[id].expected == 0) try_complete_barrier(wd.block, id);
+    if (bd.barriers[id].expected == 0) try_complete_barrier(slot, id);
   }
   if (status_ != LaunchStatus::Running) return;
   if (warp_done(w)) {

@@ -145,7 +145,9 @@ std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const Laun
   for (const BufferSpec& b : spec.buffers) {
     BufferBinding bb{b.name, b.type, b.count, 0};
     bb.address = s->initial_global.allocate(std::max<std::uint64_t>(bb.bytes(), 1), 256, b.name);
-    if (!b.bytes.empty()) s->initial_global.write(bb.address, b.bytes.size(), b.bytes.data());
+    // Fresh global memory reads as zero: a zero-filled buffer needs no pages.
+    const bool zero = std::all_of(b.bytes.begin(), b.bytes.end(), [](std::uint8_t x) { return x == 0; });
+    if (!zero) s->initial_global.write(bb.address, b.bytes.size(), b.bytes.data());
     s->buffers.push_back(bb);
   }
   setup_cooperative(*s, spec);

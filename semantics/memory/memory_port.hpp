@@ -12,6 +12,10 @@
 // or update it here. Values cross this port as little-endian bytes packed
 // into a std::uint64_t: memory is concrete in every domain.
 //
+// A port may carry an AccessLog (memory/access_log.hpp): the memory
+// semantics note each lane's resolved access there (`note`), for the
+// simulator's timing; without one, noting costs a test of a null pointer.
+//
 // Faults (MemoryFault): out of bounds (from the spaces), misaligned (every
 // access must be aligned to its size; vector accesses to the whole vector's
 // size), writes to .const or .param (ReadOnly), atomics outside .global and
@@ -23,6 +27,7 @@
 #include <cstdint>
 
 #include "frontend/ir/opcode.hpp"
+#include "semantics/memory/access_log.hpp"
 #include "semantics/memory/address_map.hpp"
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/layout.hpp"
@@ -52,6 +57,12 @@ struct MemoryPort {
   const SpaceMemory* param = nullptr;
   const AddressMap* map = nullptr;
   const MemoryLayout* layout = nullptr;
+  AccessLog* log = nullptr;  ///< where accesses are noted; null: not noted
+
+  /// Notes that `lane` accesses `bytes` bytes at t (a no-op without a log).
+  void note(unsigned lane, const Target& t, std::uint64_t bytes, AccessKind access) const noexcept {
+    if (log != nullptr) log->add(lane, t.space, t.addr, static_cast<std::uint32_t>(bytes), access);
+  }
 
   /// The target of address `addr` of an instruction in `space` (Generic:
   /// classified; SharedCluster: Shared; a .global address in the .param

@@ -9,6 +9,9 @@
 //   block = [32, 2]            # 1..3 positive integers; x, y <= 1024, z <= 64,
 //                              # x*y*z <= 1024
 //   shared_bytes = 512         # optional dynamic shared memory, 0..233472 (228 KiB)
+//   registers = 18             # optional, 1..255: registers per thread as ptxas
+//                              # reports them ("Used 18 registers"); only `sim`
+//                              # uses it (occupancy); default: lockstep's estimate
 //   cooperative = true         # optional, default false: a cooperative launch
 //                              # (cudaLaunchCooperativeKernel): every block is
 //                              # co-resident and the runtime provides the
@@ -134,6 +137,7 @@ struct LaunchSpec {
   std::array<std::uint32_t, 3> grid{1, 1, 1};
   std::array<std::uint32_t, 3> block{1, 1, 1};
   std::uint32_t shared_bytes = 0;
+  std::uint32_t registers = 0;          ///< registers per thread (ptxas), 0 = not given
   bool cooperative = false;             ///< a cooperative launch (grid workspace, co-resident blocks)
   ir::SrcLoc cooperative_loc;
   std::vector<BufferSpec> buffers;      ///< in file order

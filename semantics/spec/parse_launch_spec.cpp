@@ -1,5 +1,5 @@
 // The launch-spec parser's entry points and its top-level keys: kernel,
-// grid, block, shared_bytes. Buffers, params, constants and expectations are
+// grid, block, shared_bytes, registers, cooperative. Buffers, params, constants and expectations are
 // parsed by the files beside this one (parse_parts.hpp).
 #include <fmt/format.h>
 
@@ -60,6 +60,14 @@ void parse_shared(const TomlReader& r, const toml::table& root, LaunchSpec& s) {
   s.shared_bytes = static_cast<std::uint32_t>(v);
 }
 
+void parse_registers(const TomlReader& r, const toml::table& root, LaunchSpec& s) {
+  const toml::node* n = root.get("registers");
+  if (n == nullptr) return;
+  const std::int64_t v = r.integer(*n, "registers");
+  if (v < 1 || v > 255) r.fail(*n, "registers", fmt::format("must be 1 to 255 registers per thread, got {}", v));
+  s.registers = static_cast<std::uint32_t>(v);
+}
+
 void parse_cooperative(const TomlReader& r, const toml::table& root, LaunchSpec& s) {
   const toml::node* n = root.get("cooperative");
   if (n == nullptr) return;
@@ -90,8 +98,8 @@ LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_
                              const std::filesystem::path& base_dir) {
   const toml::table root = parse_toml_text(text, path_for_messages);
   const TomlReader r(path_for_messages, text);
-  r.check_keys(root, "", {"kernel", "grid", "block", "shared_bytes", "cooperative", "params", "buffer", "constants",
-                          "expect"});
+  r.check_keys(root, "", {"kernel", "grid", "block", "shared_bytes", "registers", "cooperative", "params", "buffer",
+                          "constants", "expect"});
   LaunchSpec s;
   s.path = path_for_messages;
   parse_kernel(r, root, s);
@@ -104,6 +112,7 @@ LaunchSpec parse_launch_spec(std::string_view text, const std::string& path_for_
                        threads, kMaxBlockThreads));
   }
   parse_shared(r, root, s);
+  parse_registers(r, root, s);
   parse_cooperative(r, root, s);
   spec_detail::parse_buffers(r, root, base_dir, s);
   spec_detail::parse_params(r, root, s);

@@ -1,0 +1,65 @@
+// A concrete launch state of any divergence model behind one interface, for
+// callers that should not be templates over the model (the simulator: one
+// compiled pipeline drives every model). Each call forwards to
+// LaunchState<M> (launch_state.hpp), whose documentation is the
+// reference; the cost is one indirect call.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/launch/launch_fault.hpp"
+#include "semantics/launch/launch_setup.hpp"
+#include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/launch_stats.hpp"
+#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/residency.hpp"
+#include "semantics/launch/step_report.hpp"
+#include "semantics/memory/global_memory.hpp"
+#include "semantics/model/divergence_model.hpp"
+#include "semantics/model/state_hasher.hpp"
+#include "semantics/model/wait_info.hpp"
+
+namespace lockstep::sem {
+
+class LaunchEngine {
+ public:
+  virtual ~LaunchEngine() = default;
+
+  /// True when units are single threads (mimd); false when a unit is a group of a warp's threads.
+  [[nodiscard]] virtual bool thread_units() const noexcept = 0;
+  [[nodiscard]] virtual std::uint32_t warp_count() const noexcept = 0;
+  [[nodiscard]] virtual Mask enabled(std::uint32_t w) const noexcept = 0;
+  [[nodiscard]] virtual UnitView unit(std::uint32_t w, unsigned key) const noexcept = 0;
+  virtual void step(std::uint32_t w, unsigned key, StepReport& report) = 0;
+  [[nodiscard]] virtual bool warp_done(std::uint32_t w) const noexcept = 0;
+  [[nodiscard]] virtual const WarpData& warp(std::uint32_t w) const noexcept = 0;
+
+  [[nodiscard]] virtual std::uint32_t slot_count() const noexcept = 0;
+  [[nodiscard]] virtual std::uint32_t warps_per_block() const noexcept = 0;
+  [[nodiscard]] virtual std::uint32_t slot_block(std::uint32_t slot) const noexcept = 0;
+  virtual void admit(std::uint32_t slot, std::uint32_t block) = 0;
+  [[nodiscard]] virtual bool slot_done(std::uint32_t slot) const noexcept = 0;
+  virtual void retire(std::uint32_t slot) = 0;
+
+  [[nodiscard]] virtual LaunchStatus status() const noexcept = 0;
+  [[nodiscard]] virtual const std::optional<LaunchFault>& fault() const noexcept = 0;
+  [[nodiscard]] virtual const LaunchStats& stats() const noexcept = 0;
+  [[nodiscard]] virtual const GlobalMemory& global() const noexcept = 0;
+  [[nodiscard]] virtual const std::string& output() const noexcept = 0;
+  [[nodiscard]] virtual const LaunchSetup& setup() const noexcept = 0;
+  /// Where every unfinished thread of warp w is and why it waits, with the
+  /// threads that spin at a grid barrier marked (grid_barrier_wait.hpp).
+  virtual void explain(std::uint32_t w, std::vector<WaitInfo>& out) const = 0;
+  /// Canonical hash of the state (LaunchState::hash).
+  virtual void hash(StateHasher& h) const = 0;
+};
+
+/// A launch state of `model` for `setup` (which must outlive it).
+[[nodiscard]] std::unique_ptr<LaunchEngine> make_launch_engine(const LaunchSetup& setup, ModelKind model,
+                                                               Residency residency = {});
+
+}  // namespace lockstep::sem

@@ -1,0 +1,35 @@
+// Which blocks of a launch hold semantic state (registers, local and shared
+// memory, barriers, divergence-model state).
+//
+// All resident (slots = 0, the default): every block has its state from
+// the start; warp w is warp w % (warps per block) of block w / (warps per
+// block). `run` and the explorer work this way.
+//
+// Block slots (slots = N): the launch state holds N block slots, empty at
+// construction. The caller admits a block into a free slot
+// (LaunchState::admit) and retires it once all its threads have exited
+// (LaunchState::retire), which frees its state; warp w is then warp
+// w % (warps per block) of the block in slot w / (warps per block). A launch
+// of any grid size so needs memory for N blocks only, as a GPU holds only
+// the blocks resident on its SMs (the simulator admits a block when it
+// dispatches it to an SM; docs/sim.md "Residency"). The launch completes
+// when every thread of every block of the grid has exited.
+//
+// Slots do not change the meaning of a step: a block's threads see the
+// same values and memory whichever slot holds it, so a schedule recorded
+// with slots replays without them (traces name warps by block and
+// warp-in-block).
+#pragma once
+
+#include <cstdint>
+
+namespace lockstep::sem {
+
+struct Residency {
+  std::uint32_t slots = 0;  ///< 0: every block resident from the start; N: N block slots
+};
+
+/// The block index of an empty slot.
+inline constexpr std::uint32_t kNoBlock = 0xffffffffU;
+
+}  // namespace lockstep::sem

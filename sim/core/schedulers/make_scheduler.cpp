@@ -1,0 +1,40 @@
+#include <algorithm>
+
+#include "sim/core/schedulers/glrr.hpp"
+#include "sim/core/schedulers/gto.hpp"
+#include "sim/core/schedulers/lrr.hpp"
+#include "sim/core/schedulers/oldest.hpp"
+#include "sim/core/schedulers/two_level.hpp"
+
+namespace lockstep::sim {
+
+void SchedulerUnit::oldest_first(std::vector<std::uint32_t>& out, std::uint32_t skip) const {
+  const std::size_t first = out.size();
+  for (const std::uint32_t w : supervised_) {
+    if (w != skip) out.push_back(w);
+  }
+  std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const WarpFacts& x = facts(a);
+    const WarpFacts& y = facts(b);
+    const bool x_late = !x.active || x.blocked;
+    const bool y_late = !y.active || y.blocked;
+    if (x_late != y_late) return !x_late;
+    return x.age < y.age;
+  });
+}
+
+std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
+                                              const std::vector<WarpFacts>& facts) {
+  switch (config.policy) {
+    case WarpScheduler::Lrr: return std::make_unique<LrrScheduler>(std::move(supervised), facts);
+    case WarpScheduler::Gto: return std::make_unique<GtoScheduler>(std::move(supervised), facts);
+    case WarpScheduler::Glrr: return std::make_unique<GlrrScheduler>(std::move(supervised), facts);
+    case WarpScheduler::Oldest: return std::make_unique<OldestScheduler>(std::move(supervised), facts);
+    case WarpScheduler::TwoLevel:
+      return std::make_unique<TwoLevelScheduler>(std::move(supervised), facts, config.two_level_active,
+                                                 config.two_level_inner, config.two_level_outer);
+  }
+  return std::make_unique<LrrScheduler>(std::move(supervised), facts);
+}
+
+}  // namespace lockstep::sim

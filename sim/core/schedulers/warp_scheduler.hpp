@@ -1,0 +1,71 @@
+// A warp scheduler: each cycle, the order in which the issue logic tries
+// the warps it supervises (the first warp that can issue does). An SM has
+// `core.scheduler.per_core` of them; warp w belongs to scheduler
+// w mod per_core, as in GPGPU-Sim. One file per policy in this folder;
+// make_scheduler builds the configured one.
+//
+// Policies see the SM's per-warp facts (WarpFacts) and are told which warp
+// issued; they keep their own position (last issued warp, active set).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sim/config/core_config.hpp"
+
+namespace lockstep::sim {
+
+/// What the SM tells schedulers about one hardware warp.
+struct WarpFacts {
+  std::uint64_t age = 0;      ///< launch order of the warp (GPGPU-Sim's dynamic warp id): smaller is older
+  bool active = false;        ///< holds a warp that has not finished
+  bool blocked = false;       ///< waits at a barrier, a warp sync or a fence (GPGPU-Sim's waiting())
+  bool long_pending = false;  ///< a register waits for a load or atomic
+};
+
+class SchedulerUnit {
+ public:
+  SchedulerUnit(std::vector<std::uint32_t> supervised, const std::vector<WarpFacts>& facts)
+      : supervised_(std::move(supervised)), facts_(&facts) {}
+  SchedulerUnit(const SchedulerUnit&) = delete;
+  SchedulerUnit& operator=(const SchedulerUnit&) = delete;
+  virtual ~SchedulerUnit() = default;
+
+  /// The supervised warps in the order to try them this cycle (`out` is
+  /// cleared first; every supervised warp appears at most once).
+  virtual void order(std::vector<std::uint32_t>& out) = 0;
+  /// `warp` issued this cycle.
+  virtual void issued(std::uint32_t warp) = 0;
+
+  [[nodiscard]] std::span<const std::uint32_t> supervised() const noexcept { return supervised_; }
+
+ protected:
+  [[nodiscard]] const WarpFacts& facts(std::uint32_t warp) const noexcept { return (*facts_)[warp]; }
+  /// Index of `warp` in the supervised list (the list is small).
+  [[nodiscard]] std::size_t position(std::uint32_t warp) const noexcept {
+    for (std::size_t i = 0; i < supervised_.size(); ++i) {
+      if (supervised_[i] == warp) return i;
+    }
+    return 0;
+  }
+  /// Appends the supervised warps, loose round robin from position `start`.
+  void round_robin_from(std::size_t start, std::vector<std::uint32_t>& out) const {
+    const std::size_t n = supervised_.size();
+    for (std::size_t i = 0; i < n; ++i) out.push_back(supervised_[(start + i) % n]);
+  }
+  /// Appends the supervised warps oldest first, blocked or inactive ones last
+  /// (GPGPU-Sim's sort_warps_by_oldest_dynamic_id); `skip` is left out.
+  void oldest_first(std::vector<std::uint32_t>& out, std::uint32_t skip) const;
+
+  std::vector<std::uint32_t> supervised_;
+  const std::vector<WarpFacts>* facts_;
+};
+
+/// The scheduler of `config.policy` for `supervised`.
+[[nodiscard]] std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config,
+                                                            std::vector<std::uint32_t> supervised,
+                                                            const std::vector<WarpFacts>& facts);
+
+}  // namespace lockstep::sim

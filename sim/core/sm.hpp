@@ -1,0 +1,188 @@
+// One SM (SIMT core): the pipeline of research/001-microarch-tbc.md §1.3
+// with GPGPU-Sim's structures, driving the semantics at issue.
+//
+// Each core cycle, in GPGPU-Sim's order (shader_core_ctx::cycle):
+//   writeback      results due this cycle release their scoreboard entries
+//                  and take register-bank write ports;
+//   execute        the SIMD units take instructions from the OC_EX
+//                  registers (simd_units.hpp); the LD/ST unit works
+//                  (ldst_unit.hpp);
+//   read operands  the operand collector (operand_collector.hpp);
+//   issue          each warp scheduler (schedulers/) tries its warps in its
+//                  order; the first warp whose next instruction is decoded,
+//                  whose unit the semantics says may issue, that passes the
+//                  scoreboard and finds room in its ID_OC register issues:
+//                  the semantics executes the instruction now (its effects
+//                  happen in issue order) and the step report says what it
+//                  did. Up to `max_issue_per_warp` instructions of that warp
+//                  in a row (two only to different unit classes with
+//                  `dual_issue_diff_units`);
+//   decode         the fetched instructions enter the warp's instruction
+//                  buffer (two entries);
+//   fetch          one warp with an empty instruction buffer (round robin)
+//                  reads its next two instructions from the L1I; a miss
+//                  waits for the fill.
+// Branches are not predicted: the instruction buffer holds the next PCs in
+// order; when the semantics' next PC for the warp (its unit's PC) differs
+// from the buffered one, the buffer is flushed and fetch restarts there
+// (GPGPU-Sim's control hazard).
+//
+// Divergence hardware is the semantics' divergence model: the SM asks the
+// launch engine which units of a warp may issue (a SIMT stack's top entry)
+// and at which PC; a warp whose units may not issue (barrier, warp sync,
+// transaction of another warp) waits. Nothing model-specific is here.
+//
+// CTAs: launch_cta puts a block into a free CTA slot (its warps into
+// consecutive hardware warps) and admits it to the engine; a CTA finishes
+// when all its warps have exited and drained (no instruction in flight, no
+// store unacknowledged); its state is then freed (retire).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "semantics/launch/step_report.hpp"
+#include "sim/config/core_config.hpp"
+#include "sim/core/cluster_port.hpp"
+#include "sim/core/coalescer.hpp"
+#include "sim/core/kernel_context.hpp"
+#include "sim/core/ldst_unit.hpp"
+#include "sim/core/operand_collector.hpp"
+#include "sim/core/schedulers/warp_scheduler.hpp"
+#include "sim/core/scoreboard.hpp"
+#include "sim/core/simd_units.hpp"
+#include "sim/core/sm_observer.hpp"
+#include "sim/core/sm_stats.hpp"
+#include "sim/core/warp_instr.hpp"
+#include "sim/mem/cache.hpp"
+
+namespace lockstep::sim {
+
+class Sm {
+ public:
+  Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, SmObserver* observer);
+  Sm(const Sm&) = delete;
+  Sm& operator=(const Sm&) = delete;
+
+  [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
+  /// A CTA slot is free.
+  [[nodiscard]] bool can_launch_cta() const noexcept;
+  /// Starts block `block` (linear index) in a free CTA slot.
+  void launch_cta(std::uint32_t block, Cycle now);
+
+  /// Replies from the cluster: instruction fetches go to the L1I, the rest
+  /// to the LD/ST unit's response buffer (which may be full).
+  [[nodiscard]] bool can_take_reply(const MemRequest& reply) const noexcept;
+  void take_reply(const MemRequest& reply, Cycle now);
+
+  /// One core cycle (see above). `port` is the cluster's interconnect port.
+  void cycle(Cycle now, ClusterPort& port);
+
+  /// No CTA resident and nothing in flight.
+  [[nodiscard]] bool idle() const noexcept;
+  /// Nothing in flight (CTAs may be resident, their warps waiting).
+  [[nodiscard]] bool drained() const noexcept;
+  /// CTAs resident now.
+  [[nodiscard]] std::uint32_t resident_ctas() const noexcept { return resident_; }
+  /// Live warps now (resident warps that have not finished).
+  [[nodiscard]] std::uint32_t live_warps() const noexcept { return live_warps_; }
+  /// The semantics faulted in this SM's issue; the simulation stops.
+  [[nodiscard]] bool faulted() const noexcept { return faulted_; }
+  /// Issued something in the last cycle.
+  [[nodiscard]] bool issued_last_cycle() const noexcept { return issued_last_; }
+  /// When the SM can next do anything, given no reply arrives before
+  /// (kNever: only a reply or a new CTA can wake it); `now` when it has work
+  /// this cycle.
+  [[nodiscard]] Cycle next_event(Cycle now) const noexcept;
+  /// Accounts `n` cycles in which next_event() said nothing happens (the
+  /// loop jumped over them): the per-cycle statistics as if they were ticked.
+  void skip_cycles(std::uint64_t n) noexcept;
+
+  [[nodiscard]] const SmStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] const Cache& l1i() const noexcept { return l1i_; }
+  [[nodiscard]] const LdstUnit& ldst() const noexcept { return ldst_; }
+
+ private:
+  struct IbufEntry {
+    std::uint32_t pc = 0;
+    bool valid = false;
+  };
+  struct HwWarp {
+    bool live = false;          ///< holds a warp that has not finished (hardware-wise)
+    bool done = false;          ///< every thread exited (semantically); drains
+    std::uint32_t sem = 0;      ///< warp index in the launch engine
+    std::uint32_t cta = 0;      ///< CTA slot
+    std::uint32_t block = 0;    ///< linear block index
+    std::uint32_t fetch_pc = 0;
+    bool imiss = false;         ///< waiting for an L1I fill
+    std::array<IbufEntry, 2> ibuf{};
+    std::uint32_t in_flight = 0;       ///< issued, not written back
+    std::uint32_t stores_pending = 0;  ///< writes not yet acknowledged
+    bool fence = false;                ///< waits for its writes (membar / fence)
+    unsigned next_key = 0;             ///< next unit to try (models with several units per warp)
+    sem::InstrRole last_role = sem::InstrRole::Compute;  ///< of the last instruction issued
+  };
+  struct Cta {
+    bool used = false;
+    std::uint32_t block = 0;
+    std::uint32_t warps_left = 0;  ///< warps not finished
+  };
+
+  // sm_front.cpp
+  void fetch(Cycle now, ClusterPort& port);
+  void decode();
+  void issue(Cycle now);
+  /// Whether warp w's next instruction can issue now (WarpState::Issued
+  /// standing for "ready"), with the unit key and class it would use.
+  WarpState assess(std::uint32_t w, unsigned& key, UnitKind& unit);
+  void issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind unit, Cycle now);
+  [[nodiscard]] UnitKind unit_for(sem::PipeClass pipe) const noexcept;
+  void build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w);
+  // sm.cpp
+  void writeback(Cycle now);
+  void finish(std::uint32_t instr, Cycle now);
+  void warp_may_end(std::uint32_t w, Cycle now);
+  void refresh_facts(std::uint32_t w);
+
+  std::uint32_t id_;
+  const CoreConfig* core_;
+  const KernelContext* kernel_;
+  SmObserver* observer_;
+  sem::LaunchEngine* engine_;
+  Cache l1i_;
+  LdstUnit ldst_;
+  OperandCollector oc_;
+  SimdUnits simd_;
+  Scoreboard scoreboard_;
+  Coalescer coalescer_;
+  WarpInstrPool pool_;
+  std::vector<HwWarp> warps_;
+  std::vector<WarpFacts> facts_;
+  std::vector<Cta> ctas_;
+  std::vector<std::unique_ptr<SchedulerUnit>> schedulers_;
+  std::vector<std::uint32_t> order_;  ///< scratch: a scheduler's order
+  std::vector<std::uint32_t> due_;    ///< scratch: instructions to write back
+  LdstEvents ldst_events_;
+  sem::StepReport report_;
+  SmStats stats_;
+  // Fetch.
+  struct FetchBuffer {
+    bool valid = false;
+    std::uint32_t warp = 0;
+    std::uint32_t pc = 0;
+  } fetch_buffer_;
+  std::uint32_t last_fetched_ = 0;
+  std::uint64_t next_fetch_id_ = 1;
+  std::uint32_t issue_priority_ = 0;  ///< scheduler that goes first this cycle (rotates)
+  std::uint64_t next_instr_id_ = 1;
+  std::uint64_t next_age_ = 0;
+  std::uint32_t resident_ = 0;
+  std::uint32_t live_warps_ = 0;
+  bool faulted_ = false;
+  bool issued_last_ = false;
+};
+
+}  // namespace lockstep::sim

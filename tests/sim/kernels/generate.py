@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Writes the simulator's timing microbenchmark kernels (hand-made PTX with
+known answers, tests/sim/gpu/timing_test.cpp). Run from this folder:
+    python3 generate.py
+The .ptx files it writes are committed; nothing in the build runs this."""
+
+HEADER = """//
+// Timing microbenchmark for lockstep's simulator, written by
+// tests/sim/kernels/generate.py (do not edit by hand).
+//
+.version 7.0
+.target sm_70
+.address_size 64
+"""
+
+
+def entry(name, params, regs, body):
+    ps = ",\n".join(f"\t.param {t} {name}_{p}" for t, p in params)
+    return f"""
+.visible .entry {name}(
+{ps}
+)
+{{
+{regs}
+{body}
+\tret;
+}}
+"""
+
+
+def dep_chain(n):
+    # One dependent integer add after another: each waits for the one before.
+    body = [f"\tld.param.u64 \t%rd1, [dep_chain_{n}_out];",
+            "\tmov.u32 \t%r1, %tid.x;",
+            "\tmov.u32 \t%r2, 3;"]
+    body += ["\tadd.s32 \t%r1, %r1, %r2;"] * n
+    body += ["\tcvta.to.global.u64 \t%rd2, %rd1;",
+             "\tst.global.u32 \t[%rd2], %r1;"]
+    return entry(f"dep_chain_{n}", [(".u64", "out")],
+                 "\t.reg .b32 \t%r<3>;\n\t.reg .b64 \t%rd<4>;", "\n".join(body))
+
+
+def independent(n):
+    # Eight independent accumulators: no instruction waits for its neighbour.
+    body = [f"\tld.param.u64 \t%rd1, [independent_{n}_out];",
+            "\tmov.u32 \t%r1, %tid.x;"]
+    body += [f"\tmov.u32 \t%r{10 + k}, %r1;" for k in range(8)]
+    for i in range(n):
+        k = i % 8
+        body.append(f"\tadd.s32 \t%r{10 + k}, %r{10 + k}, {k + 1};")
+    body += ["\tadd.s32 \t%r2, %r10, %r11;"]
+    body += [f"\tadd.s32 \t%r2, %r2, %r{10 + k};" for k in range(2, 8)]
+    body += ["\tcvta.to.global.u64 \t%rd2, %rd1;",
+             "\tmul.wide.u32 \t%rd3, %r1, 4;",
+             "\tadd.s64 \t%rd4, %rd2, %rd3;",
+             "\tst.global.u32 \t[%rd4], %r2;"]
+    return entry(f"independent_{n}", [(".u64", "out")],
+                 "\t.reg .b32 \t%r<18>;\n\t.reg .b64 \t%rd<5>;", "\n".join(body))
+
+
+def chase(n):
+    # Thread 0 links `count` slots `stride` bytes apart into a ring
+    # (slot i holds the address of slot i + 1), then follows it n hops.
+    name = f"chase_{n}"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_buf];",
+            f"\tld.param.u32 \t%r1, [{name}_count];",
+            f"\tld.param.u32 \t%r2, [{name}_stride];",
+            "\tcvta.to.global.u64 \t%rd2, %rd1;",
+            "\tmov.u32 \t%r3, 0;",
+            "LINK:",
+            "\tadd.s32 \t%r4, %r3, 1;",
+            "\trem.u32 \t%r5, %r4, %r1;",
+            "\tmul.wide.u32 \t%rd3, %r3, %r2;",
+            "\tadd.s64 \t%rd4, %rd2, %rd3;",
+            "\tmul.wide.u32 \t%rd5, %r5, %r2;",
+            "\tadd.s64 \t%rd6, %rd2, %rd5;",
+            "\tst.global.u64 \t[%rd4], %rd6;",
+            "\tmov.u32 \t%r3, %r4;",
+            "\tsetp.lt.u32 \t%p1, %r3, %r1;",
+            "\t@%p1 bra \tLINK;",
+            "\tmov.u64 \t%rd7, %rd2;"]
+    body += ["\tld.global.u64 \t%rd7, [%rd7];"] * n
+    body += [f"\tst.global.u64 \t[%rd2+8], %rd7;"]
+    return entry(name, [(".u64", "buf"), (".u32", "count"), (".u32", "stride")],
+                 "\t.reg .pred \t%p<2>;\n\t.reg .b32 \t%r<6>;\n\t.reg .b64 \t%rd<8>;", "\n".join(body))
+
+
+def shared_stride(n):
+    # Every lane reads shared word lane x stride, n times, into eight
+    # rotating registers (independent loads: the LD/ST unit is the limit).
+    name = f"shared_stride_{n}"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_out];",
+            f"\tld.param.u32 \t%r1, [{name}_stride];",
+            "\tmov.u32 \t%r2, %tid.x;",
+            "\tmul.lo.u32 \t%r3, %r2, %r1;",
+            "\tshl.b32 \t%r4, %r3, 2;",
+            f"\tmov.u32 \t%r5, {name}_words;",
+            "\tadd.u32 \t%r6, %r5, %r4;",
+            "\tst.shared.u32 \t[%r6], %r2;",
+            "\tbar.sync \t0;"]
+    body += [f"\tld.shared.u32 \t%r{10 + i % 8}, [%r6];" for i in range(n)]
+    body += ["\tadd.s32 \t%r7, %r10, %r11;"]
+    body += [f"\tadd.s32 \t%r7, %r7, %r{10 + k};" for k in range(2, 8)]
+    body += ["\tcvta.to.global.u64 \t%rd2, %rd1;",
+             "\tmul.wide.u32 \t%rd3, %r2, 4;",
+             "\tadd.s64 \t%rd4, %rd2, %rd3;",
+             "\tst.global.u32 \t[%rd4], %r7;"]
+    regs = (f"\t.reg .b32 \t%r<18>;\n\t.reg .b64 \t%rd<5>;\n"
+            f"\t.shared .align 4 .b8 {name}_words[4096];")
+    return entry(name, [(".u64", "out"), (".u32", "stride")], regs, "\n".join(body))
+
+
+def strided_load():
+    # Every lane loads the f32 at index lane x stride: one warp load.
+    name = "strided_load"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_in];",
+            f"\tld.param.u64 \t%rd2, [{name}_out];",
+            f"\tld.param.u32 \t%r1, [{name}_stride];",
+            "\tmov.u32 \t%r2, %tid.x;",
+            "\tmul.lo.u32 \t%r3, %r2, %r1;",
+            "\tcvta.to.global.u64 \t%rd3, %rd1;",
+            "\tmul.wide.u32 \t%rd4, %r3, 4;",
+            "\tadd.s64 \t%rd5, %rd3, %rd4;",
+            "\tld.global.f32 \t%f1, [%rd5];",
+            "\tcvta.to.global.u64 \t%rd6, %rd2;",
+            "\tmul.wide.u32 \t%rd7, %r2, 4;",
+            "\tadd.s64 \t%rd8, %rd6, %rd7;",
+            "\tst.global.f32 \t[%rd8], %f1;"]
+    return entry(name, [(".u64", "in"), (".u64", "out"), (".u32", "stride")],
+                 "\t.reg .f32 \t%f<2>;\n\t.reg .b32 \t%r<4>;\n\t.reg .b64 \t%rd<9>;", "\n".join(body))
+
+
+def stream_copy():
+    # dst[i] = src[i] for i = global thread index: a streaming kernel.
+    name = "stream_copy"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_src];",
+            f"\tld.param.u64 \t%rd2, [{name}_dst];",
+            "\tmov.u32 \t%r1, %ctaid.x;",
+            "\tmov.u32 \t%r2, %ntid.x;",
+            "\tmov.u32 \t%r3, %tid.x;",
+            "\tmad.lo.s32 \t%r4, %r1, %r2, %r3;",
+            "\tcvta.to.global.u64 \t%rd3, %rd1;",
+            "\tmul.wide.u32 \t%rd4, %r4, 16;",
+            "\tadd.s64 \t%rd5, %rd3, %rd4;",
+            "\tld.global.v4.f32 \t{%f1, %f2, %f3, %f4}, [%rd5];",
+            "\tcvta.to.global.u64 \t%rd6, %rd2;",
+            "\tadd.s64 \t%rd7, %rd6, %rd4;",
+            "\tst.global.v4.f32 \t[%rd7], {%f1, %f2, %f3, %f4};"]
+    return entry(name, [(".u64", "src"), (".u64", "dst")],
+                 "\t.reg .f32 \t%f<5>;\n\t.reg .b32 \t%r<5>;\n\t.reg .b64 \t%rd<8>;", "\n".join(body))
+
+
+def wait_last_block():
+    # Thread 0 of the last block raises a flag; thread 0 of every other
+    # block spins until it sees it. Every block must be resident at once.
+    name = "wait_last_block"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_flag];",
+            "\tcvta.to.global.u64 \t%rd2, %rd1;",
+            "\tmov.u32 \t%r1, %ctaid.x;",
+            "\tmov.u32 \t%r2, %nctaid.x;",
+            "\tadd.s32 \t%r3, %r2, -1;",
+            "\tsetp.ne.s32 \t%p1, %r1, %r3;",
+            "\t@%p1 bra \tSPIN;",
+            "\tatom.global.exch.b32 \t%r4, [%rd2], 1;",
+            "\tbra.uni \tDONE;",
+            "SPIN:",
+            "\tatom.global.add.u32 \t%r5, [%rd2], 0;",
+            "\tsetp.eq.s32 \t%p2, %r5, 0;",
+            "\t@%p2 bra \tSPIN;",
+            "DONE:"]
+    return entry(name, [(".u64", "flag")],
+                 "\t.reg .pred \t%p<3>;\n\t.reg .b32 \t%r<6>;\n\t.reg .b64 \t%rd<3>;", "\n".join(body))
+
+
+def main():
+    files = {
+        "dep_chain.ptx": dep_chain(64) + dep_chain(128),
+        "independent.ptx": independent(256),
+        "chase.ptx": chase(32) + chase(64),
+        "shared_stride.ptx": shared_stride(64),
+        "strided_load.ptx": strided_load(),
+        "stream_copy.ptx": stream_copy(),
+        "wait_last_block.ptx": wait_last_block(),
+    }
+    for name, text in files.items():
+        with open(name, "w") as f:
+            f.write(HEADER + text)
+
+
+if __name__ == "__main__":
+    main()
