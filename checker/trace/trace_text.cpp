@@ -29,8 +29,9 @@ void step_line(std::ostream& out, std::size_t i, const TraceStep& s) {
   if (s.count > 1) instr += fmt::format("  (+{} private)", s.count - 1);
   std::string where = s.line == 0 ? std::string() : fmt::format("line {}", s.line);
   if (!s.src.empty()) where += fmt::format(", {}", s.src);
+  const std::string pc = s.key >= sem::kWarpSize ? std::string("-") : fmt::format("{}", s.pc);  // a model event
   out << fmt::format("  {:>4}  {:<7} 0x{:08x} {:>4}  {:<48}  {}{}\n", i, unit_name(s.block, s.warp_in_block), s.lanes,
-                     s.pc, instr, where, s.prefix ? "  [prefix]" : "");
+                     pc, instr, where, s.prefix ? "  [prefix]" : "");
 }
 
 }  // namespace

@@ -70,6 +70,10 @@ class LaunchState {
   [[nodiscard]] std::uint32_t warp_count() const noexcept { return static_cast<std::uint32_t>(warps_.size()); }
   [[nodiscard]] Mask enabled(std::uint32_t w) const noexcept;
   void step(std::uint32_t w, unsigned key);
+  /// Model events of warp w that may fire now, by index (divergence_model.hpp;
+  /// AWARE's reconvergence timeouts under timeout=any), and firing one.
+  [[nodiscard]] Mask events(std::uint32_t w) const noexcept;
+  void fire(std::uint32_t w, unsigned event);
 
   [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
