@@ -16,7 +16,7 @@ std::string stuck_reason(const TraceStuck& s) {
   if (s.state == "reconvergence") {
     return s.until_pc ? fmt::format("waits for reconvergence at pc {}", *s.until_pc) : "waits for reconvergence";
   }
-  if (s.state == "pending-path") return "a divergent path the SIMT stack never schedules";
+  if (s.state == "pending-path") return "a divergent path the model never schedules";
   if (s.state == "barrier") return "waits at a barrier";
   if (s.state == "warp-sync") return "waits at a warp-synchronous instruction for lanes that never arrive";
   if (s.state == "spinning") return "spinning (keeps issuing inside the cycle)";

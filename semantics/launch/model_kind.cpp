@@ -16,15 +16,15 @@ constexpr std::array<ModelInfo, 16> kModels{{
     {ModelKind::StackAmd, "stack-amd", "", "SIMT stack, the path with fewer threads first (AMD)", "warp", "warp",
      kNvidia},
     {ModelKind::StackNt, "stack-nt", "", "SIMT stack, not-taken path first", "warp", "warp", kNvidia},
-    {ModelKind::Aware, "aware", "timeout=N|off", "AWARE: split and reconvergence tables, FIFO split scheduling, "
-     "divergent barriers, delayed reconvergence (--reconvergence safe-aware), reconvergence timeout", "warp",
-     "warp; verify: + the timeout (any value) per warp", kNvidia},
+    {ModelKind::Aware, "aware", "timeout=N|off", "AWARE: split and reconvergence tables, FIFO splits, divergent "
+     "barriers, delayed reconvergence (the safe-aware table), timeout", "warp",
+     "warp (with a timeout: also each warp's timeouts)", kNvidia},
     {ModelKind::Mp, "mp", "splits=N", "Multi-Path IPDOM: every split of the split table may issue", "warp", "split",
      kNvidia},
     {ModelKind::MpOrec, "mp-orec", "splits=N", "Multi-Path IPDOM with opportunistic early reconvergence", "warp",
      "split", kNvidia},
     {ModelKind::Its, "its", "", "independent thread scheduling: per-thread PCs, convergence barriers at the "
-     "reconvergence points, yield at backward branches", "warp", "thread (a group at one PC)", kNvidia},
+     "reconvergence points, yield at backward branches", "warp", "thread (the group at one PC)", kNvidia},
     {ModelKind::MinPc, "minpc", "", "heuristic: the smallest PC runs", "warp", "warp", kNone},
     {ModelKind::MinSpMinPc, "minsp-minpc", "", "heuristic: the largest stack size, then the smallest PC", "warp",
      "warp", kNone},

@@ -3,6 +3,7 @@
 #include "semantics/model/model_multipath.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace lockstep::sem {
 namespace {
@@ -31,6 +32,8 @@ void ModelMultiPath::retire(const ModelContext& ctx, State& s, unsigned key, con
     s.st[i].bl = 1;
   } else if (o.count == 1) {
     s.st[i].pc = o.groups[0].pc;
+    // The split's table entry moves to a new block: as an insertion, an early-reconvergence opportunity (Fig 7.8).
+    if (orec_ && s.st[i].pc != s.st[i].rpc) early_reconverge(ctx, s, i);
   } else if (o.count > 1) {
     const Split head = s.st[i];
     s.st.erase(s.st.begin() + static_cast<std::ptrdiff_t>(i));
@@ -66,19 +69,19 @@ void ModelMultiPath::insert(const ModelContext* ctx, State& s, Split n) const {
     return;
   }
   s.st.push_back(n);
-  if (orec_ && ctx != nullptr) early_reconverge(*ctx, s);
+  if (orec_ && ctx != nullptr) early_reconverge(*ctx, s, s.st.size() - 1);
 }
 
-void ModelMultiPath::early_reconverge(const ModelContext& ctx, State& s) const {
-  const std::size_t k = s.st.size() - 1;
+void ModelMultiPath::early_reconverge(const ModelContext& ctx, State& s, std::size_t k) const {
   const Split n = s.st[k];
   if (block_start(ctx, n.pc) != n.pc) return;  // OREC looks up block starts
-  for (std::size_t j = 0; j < k; ++j) {
+  for (std::size_t j = 0; j < s.st.size(); ++j) {
+    if (j == k) continue;
     const Split lead = s.st[j];
     if (lead.bl != 0 || lead.rpc != n.rpc || lead.rindex != n.rindex || block_start(ctx, lead.pc) != n.pc) continue;
     if (lead.pc == n.pc) {  // already together: one split
       s.st[j].mask |= n.mask;
-      s.st.pop_back();
+      s.st.erase(s.st.begin() + static_cast<std::ptrdiff_t>(k));
       return;
     }
     // The leading split waits at its next instruction (BR) for the lagging one.

@@ -14,11 +14,13 @@
 // oldest first. New splits of a divergent branch are inserted in branch
 // order (taken path first, as `stack`).
 //
-// OREC (§2.5): when a split n enters the ST at the start b of a block, a
-// split s with the same RPC and the same reconvergence entry whose PC lies
-// in that block (hardware: whose ST PC is b) is the leading split: a new RT
-// entry {pc = s.pc (BR), rpc = n.rpc, rec = n|s, pending = n} is made, n
-// reconverges at BR into it and s leaves the ST (it has arrived at BR).
+// OREC (§2.5): when a split n enters the ST, or its entry moves to the
+// start b of a block (the ST holds block starts; Fig 7.8's split moves by a
+// non-divergent branch), a split s with the same RPC and the same
+// reconvergence entry whose PC lies in that block (hardware: whose ST PC is
+// b) is the leading split: a new RT entry {pc = s.pc (BR), rpc = n.rpc,
+// rec = n|s, pending = n} is made, n reconverges at BR into it and s leaves
+// the ST (it has arrived at BR); when s is at b itself the two merge.
 //
 // Barriers and warp syncs as AWARE (§2.5 says nothing [INF]): a blocked split
 // is not enabled until released. No timeout.
@@ -102,7 +104,8 @@ class ModelMultiPath {
  private:
   /// Inserts a split into the ST (with OREC when ctx is given) or the waiting list.
   void insert(const ModelContext* ctx, State& s, Split n) const;
-  void early_reconverge(const ModelContext& ctx, State& s) const;
+  /// OREC for st[k], which has just entered its PC.
+  void early_reconverge(const ModelContext& ctx, State& s, std::size_t k) const;
   void arrive(const ModelContext* ctx, State& s, std::uint32_t r, Mask m) const;
   void settle(const ModelContext* ctx, State& s) const;
   void fill(const ModelContext* ctx, State& s) const;
