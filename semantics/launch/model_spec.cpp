@@ -35,10 +35,14 @@ std::string model_names_list() {
 std::string model_spec_name(const ModelSpec& spec) {
   const std::string_view name = model_kind_name(spec.kind);
   switch (spec.kind) {
-    case ModelKind::Aware:
-      if (spec.timeout == ModelSpec::kTimeoutAny) return fmt::format("{}:timeout=any", name);
-      if (spec.timeout != 0) return fmt::format("{}:timeout={}", name, spec.timeout);
-      return std::string(name);
+    case ModelKind::Aware: {
+      std::string opts;
+      if (spec.timeout == ModelSpec::kTimeoutAny) opts = "timeout=any";
+      if (spec.timeout != 0 && spec.timeout != ModelSpec::kTimeoutAny) opts = fmt::format("timeout={}", spec.timeout);
+      if (spec.switch_on_divergence) opts += opts.empty() ? "switch=divergence" : ",switch=divergence";
+      if (spec.taken_first) opts += opts.empty() ? "order=taken-first" : ",order=taken-first";
+      return opts.empty() ? std::string(name) : fmt::format("{}:{}", name, opts);
+    }
     case ModelKind::Mp:
     case ModelKind::MpOrec:
       return spec.splits != 0 ? fmt::format("{}:splits={}", name, spec.splits) : std::string(name);
@@ -88,6 +92,16 @@ ModelSpecParse parse_model_spec(std::string_view text) {
         }
         spec.timeout = static_cast<std::uint32_t>(*v);
       }
+    } else if (*kind == ModelKind::Aware && key == "switch" && eq != std::string_view::npos) {
+      if (value != "every-branch" && value != "divergence") {
+        return {std::nullopt, option_error(info, fmt::format("switch '{}' is not every-branch or divergence", value))};
+      }
+      spec.switch_on_divergence = value == "divergence";
+    } else if (*kind == ModelKind::Aware && key == "order" && eq != std::string_view::npos) {
+      if (value != "not-taken-first" && value != "taken-first") {
+        return {std::nullopt, option_error(info, fmt::format("order '{}' is not not-taken-first or taken-first", value))};
+      }
+      spec.taken_first = value == "taken-first";
     } else if ((*kind == ModelKind::Mp || *kind == ModelKind::MpOrec) && key == "splits" &&
                eq != std::string_view::npos) {
       const auto v = decimal(value);

@@ -4,6 +4,13 @@
 //   aware:timeout=N     reconvergence timeout after N warp instructions
 //                       (1 .. 4294967294); timeout=off (the default);
 //                       timeout=any for the explorer: every value at once
+//   aware:switch=S      when the FIFO head goes to the back: every-branch
+//                       (default: every executed branch) or divergence
+//                       (only divergent branches; research §5.2's wording)
+//   aware:order=O       which side of a divergent branch joins the FIFO
+//                       first: not-taken-first (default, research §1.3) or
+//                       taken-first (§5.4.2 calls the choice arbitrary)
+//                       -- options combine: aware:timeout=100,switch=divergence
 //   mp:splits=N         split-table entries (0 = unlimited, the default;
 //   mp-orec:splits=N    2 = the dual-path stack)
 //   long:SIZE           fetch-history buffer size (1 .. 64, default 8)
@@ -26,6 +33,8 @@ struct ModelSpec {
   std::uint32_t timeout = 0;  ///< aware: 0 off, kTimeoutAny every value (explorer)
   std::uint32_t splits = 0;   ///< mp, mp-orec: 0 unlimited
   std::uint32_t fhb = 8;      ///< long
+  bool switch_on_divergence = false;  ///< aware: rotate the FIFO at divergent branches only
+  bool taken_first = false;           ///< aware: the taken side joins the FIFO first
 
   ModelSpec() = default;
   ModelSpec(ModelKind k) noexcept : kind(k) {}  // NOLINT: a bare kind is a spec with default options

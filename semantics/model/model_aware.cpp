@@ -17,7 +17,7 @@ void ModelAware::retire(const ModelContext& ctx, State& s, unsigned, const Outco
     s.fifo.front().bl = 1;  // the whole split resumes together on release
   } else if (o.count == 1) {
     s.fifo.front().pc = o.groups[0].pc;
-    if (is_branch(ctx, branch_pc) && s.fifo.size() > 1) {
+    if (every_branch_ && s.fifo.size() > 1 && is_branch(ctx, branch_pc)) {
       std::rotate(s.fifo.begin(), s.fifo.begin() + 1, s.fifo.end());
     }
   } else if (o.count > 1) {
@@ -48,9 +48,9 @@ void ModelAware::diverge(const ModelContext& ctx, State& s, Split head, const Ou
     s.rt.push_back(Reconv{rpc, head.rpc, head.mask, head.mask, head.rindex, 0});
     parent = static_cast<std::uint32_t>(s.rt.size() - 1);
   }
-  // Not-taken path first (research §1.3): the reverse of branch order.
-  for (unsigned i = o.count; i-- > 0;) {
-    const Outcome::Group& g = o.groups[i];
+  // Not-taken path first (research §1.3): the reverse of branch order; taken first: branch order.
+  for (unsigned k = 0; k < o.count; ++k) {
+    const Outcome::Group& g = o.groups[taken_first_ ? k : o.count - 1 - k];
     if (g.pc == rpc && parent != kNone) {
       arrive(s, parent, g.mask);  // special case 1: this side goes straight to the RPC
     } else {

@@ -12,7 +12,10 @@
 // A split reaching its RPC leaves the table and clears its threads from its
 // entry's pending mask; an entry whose pending mask empties becomes a split
 // at the FIFO back. Every executed branch, divergent or not, sends the head
-// to the FIFO back (research §1.3 and docs/semantics-plan.md §7 item 1).
+// to the FIFO back (research §1.3, §5.4.3 and docs/semantics-plan.md §7
+// item 1); with every_branch false only divergent branches, reconvergence
+// and barriers switch splits (§5.2's wording: then a split looping on a
+// uniform branch never lets a timed-out split run).
 //
 // Barriers and warp syncs (§1.5(a)): the head split gets its BL bit; a BL
 // split reaching the FIFO head is rotated to the back unfetched; released
@@ -75,7 +78,11 @@ class ModelAware {
     friend bool operator==(const State&, const State&) = default;
   };
 
-  explicit ModelAware(std::uint32_t timeout = kTimeoutOff) : timeout_(timeout) {}
+  /// `every_branch`: the head goes to the FIFO back at every executed branch
+  /// (the default, research §5.4.3); false: only at divergent branches (§5.2).
+  /// `taken_first`: the taken side joins the FIFO first (default: not taken, §1.3).
+  explicit ModelAware(std::uint32_t timeout = kTimeoutOff, bool every_branch = true, bool taken_first = false)
+      : timeout_(timeout), every_branch_(every_branch), taken_first_(taken_first) {}
 
   [[nodiscard]] State init(const ModelContext&, Mask live, std::uint32_t entry_pc) const {
     State s;
@@ -103,6 +110,8 @@ class ModelAware {
     if (!s.rt.empty()) h.bytes(s.rt.data(), s.rt.size() * sizeof(Reconv));
   }
   [[nodiscard]] std::uint32_t timeout() const noexcept { return timeout_; }
+  [[nodiscard]] bool every_branch() const noexcept { return every_branch_; }
+  [[nodiscard]] bool taken_first() const noexcept { return taken_first_; }
 
  private:
   void clear_exited(State& s, Mask gone) const;
@@ -117,6 +126,8 @@ class ModelAware {
   static void canonicalize(State& s);
 
   std::uint32_t timeout_;
+  bool every_branch_;
+  bool taken_first_;
 };
 
 static_assert(DivergenceModel<ModelAware>);

@@ -42,6 +42,12 @@ TEST(ModelSpec, OptionsAndCanonicalNames) {
   EXPECT_EQ(parse_model_spec("long:size=2").spec->fhb, 2U);
   EXPECT_EQ(model_spec_name(*parse_model_spec("long").spec), "long:8");
   EXPECT_EQ(ModelSpec(ModelKind::Stack), *parse_model_spec("stack").spec);
+  const ModelSpec a = *parse_model_spec("aware:order=taken-first,timeout=5,switch=divergence").spec;
+  EXPECT_TRUE(a.taken_first);
+  EXPECT_TRUE(a.switch_on_divergence);
+  EXPECT_EQ(a.timeout, 5U);
+  EXPECT_EQ(model_spec_name(a), "aware:timeout=5,switch=divergence,order=taken-first");
+  EXPECT_EQ(model_spec_name(*parse_model_spec("aware:switch=every-branch,order=not-taken-first").spec), "aware");
 }
 
 TEST(ModelSpec, MalformedSpecsSayWhatIsAccepted) {
@@ -51,12 +57,15 @@ TEST(ModelSpec, MalformedSpecsSayWhatIsAccepted) {
   EXPECT_EQ(error_of("stack:x=1"), "model 'stack' takes no options");
   EXPECT_EQ(error_of("aware:timeout=0"),
             "model 'aware': timeout '0' is not a number of warp instructions from 1 to 4294967294, off or any "
-            "(options: aware:timeout=N|off)");
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
   EXPECT_EQ(error_of("aware:timeout="),
             "model 'aware': timeout '' is not a number of warp instructions from 1 to 4294967294, off or any "
-            "(options: aware:timeout=N|off)");
-  EXPECT_EQ(error_of("aware:delay=5"), "model 'aware': unknown option 'delay=5' (options: aware:timeout=N|off)");
-  EXPECT_EQ(error_of("aware:"), "model 'aware': unknown option '' (options: aware:timeout=N|off)");
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+  EXPECT_EQ(error_of("aware:switch=never"),
+            "model 'aware': switch 'never' is not every-branch or divergence (options: "
+            "aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+  EXPECT_EQ(error_of("aware:delay=5"), "model 'aware': unknown option 'delay=5' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+  EXPECT_EQ(error_of("aware:"), "model 'aware': unknown option '' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
   EXPECT_EQ(error_of("mp:splits=33"),
             "model 'mp': splits '33' is not a number of split-table entries from 0 (unlimited) to 32 (options: "
             "mp:splits=N)");
