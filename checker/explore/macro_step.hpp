@@ -11,10 +11,18 @@
 //
 // Soundness: private instructions touch only the unit's registers, local
 // memory and its warp's model state; they commute with every action of every
-// other unit and enable or disable no other unit. Merging them is an
-// ample-set reduction with singleton sets whose cycle proviso holds because
-// a step never runs into a loop start; deadlocks, completed states, errors
-// and weakly fair cycles are all kept (docs/explorer.md).
+// other unit and disable no other unit's step. Merging them is an ample-set
+// reduction with singleton sets whose cycle proviso holds because a step
+// never runs into a loop start; deadlocks, completed states, errors and
+// weakly fair cycles are all kept (docs/explorer.md). Two model kinds need
+// more: a step stops as soon as one of its warp's model events is enabled
+// (an AWARE timeout: the next private instruction may disable it), and under
+// Multi-Path IPDOM with OREC no step merges (model_merges: a split entering
+// a block can end another split). Under the keyed models (MP, ITS) a private
+// step may release or regroup another unit's threads (a reconvergence entry
+// or a convergence barrier completes, two groups meet at one PC); it never
+// changes what their next instruction does, so the reduction keeps every
+// visible behaviour (docs/models/its.md, mp.md).
 //
 // `replay_step` re-executes a recorded step without the plan: the same unit
 // rule, `count` instructions.
@@ -76,6 +84,12 @@ StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan,
   std::size_t nstops = 0;
   if (plan.is_stop(u.pc)) stops[nstops++] = u.pc;
   while (rec.count < kMaxMerged) {
+    // An enabled model event (an AWARE timeout) may be disabled by the next
+    // private instruction (the late threads arrive): the step ends here so
+    // that the event can fire in between.
+    if constexpr (kModelEvents<S>) {
+      if (s.events(w) != 0) break;
+    }
     const int next = continuing_unit(s, w, key);
     if (next < 0) break;
     key = static_cast<unsigned>(next);

@@ -126,7 +126,8 @@ TEST(TraceJson, RejectsBadFields) {
             "its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin)");
   EXPECT_EQ(error_of(with("model", "aware:timeout=x")),
             "t.json: error: model: model 'aware': timeout 'x' is not a number of warp instructions from 1 to "
-            "4294967294, off or any (options: aware:timeout=N|off)");
+            "4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|"
+            "taken-first)");
   EXPECT_EQ(error_of(with("reconvergence", "amd")),
             "t.json: error: reconvergence: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)");
   EXPECT_EQ(error_of(with("kind", "crash")),
