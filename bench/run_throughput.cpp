@@ -11,15 +11,19 @@
 //   run.<launch>.<model>.<schedule>.seconds              CPU seconds of the run
 //   run.<launch>.<model>.<schedule>.thread_instructions
 //   run.peak_rss_mb                           peak resident memory of the process
-// Usage: run_throughput [--model stack|mimd|both] [--launch vector_add|reduce|both]
+// Usage: run_throughput [--model stack|mimd|both|all|MODEL] [--launch vector_add|reduce|both]
+// (both: stack and mimd; all: also aware, mp, mp-orec, its, minpc, lee; MODEL:
+// any model spec of `lockstep models`, e.g. aware:timeout=1000).
 #include <sys/resource.h>
 
 #include <cstdio>
 #include <ctime>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "frontend/load.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
@@ -31,7 +35,7 @@ double cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::sem::ModelKind model,
+int run_one(const char* name, const char* ptx, const char* spec_path, const lockstep::sem::ModelSpec& model,
             lockstep::sem::SchedulePolicy policy) {
   using namespace lockstep;
   const std::string root = LOCKSTEP_SOURCE_DIR;
@@ -44,7 +48,7 @@ int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::
   const double t0 = cpu_seconds();
   const sem::RunOutcome r = sem::run_model(*setup, model, opt);
   const double t = cpu_seconds() - t0;
-  const std::string key = std::string("run.") + name + "." + std::string(sem::model_kind_name(model)) +
+  const std::string key = std::string("run.") + name + "." + sem::model_spec_name(model) +
                           (policy == sem::SchedulePolicy::Greedy ? ".greedy" : ".round_robin");
   const auto ti = static_cast<double>(r.result.stats.thread_instructions);
   std::printf("%s.status %s\n", key.c_str(), sem::run_status_name(r.result.status));
@@ -60,7 +64,7 @@ int run_one(const char* name, const char* ptx, const char* spec_path, lockstep::
 }  // namespace
 
 int main(int argc, char** argv) {
-  using lockstep::sem::ModelKind;
+  namespace sem = lockstep::sem;
   std::string_view model = "both";
   std::string_view launch = "both";
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -70,8 +74,24 @@ int main(int argc, char** argv) {
   }
   int rc = 0;
   using lockstep::sem::SchedulePolicy;
-  for (const ModelKind m : {ModelKind::Stack, ModelKind::Mimd}) {
-    if (model != "both" && model != lockstep::sem::model_kind_name(m)) continue;
+  std::vector<sem::ModelSpec> models;
+  if (model == "both" || model == "all") {
+    models = {sem::ModelKind::Stack, sem::ModelKind::Mimd};
+    if (model == "all") {
+      for (const sem::ModelKind k : {sem::ModelKind::Aware, sem::ModelKind::Mp, sem::ModelKind::MpOrec,
+                                     sem::ModelKind::Its, sem::ModelKind::MinPc, sem::ModelKind::Lee}) {
+        models.emplace_back(k);
+      }
+    }
+  } else {
+    const sem::ModelSpecParse p = sem::parse_model_spec(model);
+    if (!p.spec) {
+      std::fprintf(stderr, "run_throughput: %s\n", p.error.c_str());
+      return 1;
+    }
+    models.push_back(*p.spec);
+  }
+  for (const sem::ModelSpec& m : models) {
     for (const SchedulePolicy p : {SchedulePolicy::RoundRobin, SchedulePolicy::Greedy}) {
       if (launch == "both" || launch == "vector_add") {
         rc |= run_one("vector_add_4m", "models/kernels/vector_add/vector_add.ptx", "bench/launches/vector_add_4m.toml",

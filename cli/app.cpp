@@ -26,6 +26,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   add_detect_command(app, action);
   add_ssde_command(app, action);
   add_verify_command(app, action);
+  add_models_command(app, action);
   add_gpu_command(app, action);
   add_sim_command(app, action);
 #ifdef LOCKSTEP_HAS_EQUIV

@@ -11,6 +11,7 @@
 #include "checker/equiv/equiv_report.hpp"
 #include "checker/equiv/origin_map.hpp"
 #include "cli/equiv_command.hpp"
+#include "cli/model_options.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "semantics/spec/launch_spec.hpp"
@@ -24,6 +25,7 @@ struct EquivCliOptions {
   std::string launch;
   std::string origin;
   std::string part = "all";
+  std::string model = "stack";
   bool json = false;
   EquivBoundsCli bounds;
 };
@@ -59,6 +61,11 @@ int run_equiv_command(const EquivCliOptions& o, std::ostream& out) {
     options.part_c = o.part == "c";
   }
   options.bounds = equiv_explore_options(o.bounds);
+  options.model = parse_model_option(o.model);
+  // As in verify: a timeout of any value is explored as every value at once.
+  if (options.model.kind == sem::ModelKind::Aware && options.model.timeout != 0) {
+    options.model.timeout = sem::ModelSpec::kTimeoutAny;
+  }
   const ir::Module original = load_ptx_file(o.original);
   const ir::Module transformed = load_ptx_file(o.transformed);
   const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
@@ -119,6 +126,9 @@ void add_equiv_command(CLI::App& app, Action& action) {
   cmd->add_option("--origin", o->origin, "origin map written by `lockstep ssde --origin-out` (default: recovered)");
   cmd->add_option("--part", o->part, "which part to run: a, b, c or all")
       ->check(CLI::IsMember({"a", "b", "c", "all"}))
+      ->capture_default_str();
+  cmd->add_option("--model", o->model,
+                  "the divergence model TRANSFORMED must terminate under (parts b and c; `lockstep models`)")
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "machine-readable JSON");
   add_equiv_bounds(cmd, o->bounds);

@@ -8,10 +8,11 @@
 // a run (3 deadlock or non-termination, 5 error, 2 [expect] mismatch), 1
 // when the trace does not replay.
 //
-// --reconvergence picks the table the SIMT-stack models use: nvidia, ipdom,
-// or the SafePDom tables of refined detection (safe: Algorithms 2 + 3 on the
-// NVIDIA table; safe-aware: Algorithm 5), which delay reconvergence without
-// changing the code.
+// --model names a divergence model with its options (`lockstep models`);
+// --reconvergence picks the table the models use: nvidia, ipdom, or the
+// SafePDom tables of refined detection (safe: Algorithms 2 + 3 on the NVIDIA
+// table; safe-aware: Algorithm 5, AWARE's delayed reconvergence), which
+// delay reconvergence without changing the code (cli/model_options.hpp).
 #include <memory>
 #include <string>
 
@@ -21,7 +22,7 @@
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
 #include "cli/commands.hpp"
-#include "cli/reconvergence_option.hpp"
+#include "cli/model_options.hpp"
 #include "cli/symbolic_values.hpp"
 #include "cli/run_report.hpp"
 #include "frontend/diagnostics.hpp"
@@ -73,8 +74,12 @@ int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
                                 fmt::format("the trace is for kernel {}, which {} does not have", t.kernel, o.file)});
   }
   spec.kernel = t.kernel;
-  const auto table = t.reconvergence == "ipdom" ? sem::ReconvergenceChoice::Ipdom : sem::ReconvergenceChoice::Nvidia;
-  const auto setup = sem::prepare_launch(module, spec, table);
+  const auto table = parse_table_name(t.reconvergence);
+  if (!table) {
+    throw InputError(Diagnostic{Severity::Error, o.replay, {},
+                                fmt::format("unknown reconvergence table '{}' in the trace", t.reconvergence)});
+  }
+  const auto setup = prepare_with_table(module, spec, *table);
   setup->cuda_barrier_rule = t.cuda_barrier_rule;
   const checker::TraceReplay r = checker::replay_trace(*setup, &spec, t);
   if (!r.ok) {
@@ -91,8 +96,11 @@ int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
 int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.replay.empty()) return run_replay(o, out, err);
   if (o.launch.empty()) usage_error("--launch is required");
-  const auto model = sem::parse_model_kind(o.model);
-  if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
+  const sem::ModelSpec model = parse_model_option(o.model);
+  if (model.kind == sem::ModelKind::Aware && model.timeout == sem::ModelSpec::kTimeoutAny) {
+    usage_error("model 'aware': timeout=any is for verify (every timeout value at once); run needs a number of "
+                "warp instructions (aware:timeout=N) or off");
+  }
   sem::RunOptions ro;
   const auto steps = sem::parse_u64_text(o.max_steps);
   if (!steps || o.max_steps.starts_with("0x")) {
@@ -102,10 +110,7 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   ro.max_steps = *steps;
   const auto sched = sem::parse_schedule(o.schedule, ro);
   if (!sched) usage_error(fmt::format("unknown schedule '{}' (round-robin, greedy, random:SEED)", o.schedule));
-  const auto reconv = parse_reconvergence(o.reconvergence);
-  if (!reconv) {
-    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
-  }
+  const TableOption table = parse_table_option(o.reconvergence);
   const ir::Module module = load_ptx_file(o.file);
   require_kernels(module);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
@@ -114,10 +119,9 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     sem::require_concrete(spec, "run");
   }
-  const auto setup = sem::prepare_launch(module, spec, reconv->table);
-  apply_reconvergence(*reconv, *setup);
-  const sem::RunOutcome r = sem::run_model(*setup, *model, *sched);
-  const RunContext ctx{setup.get(), &spec, o.model, o.schedule};
+  const auto setup = prepare_with_table(module, spec, table);
+  const sem::RunOutcome r = sem::run_model(*setup, model, *sched);
+  const RunContext ctx{setup.get(), &spec, sem::model_spec_name(model), o.schedule};
   if (o.json) {
     out << run_json(r, ctx).dump(1) << '\n';
   } else {
@@ -133,11 +137,13 @@ void add_run_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<RunCliOptions>();
   cmd->add_option("file", o->file, "PTX file")->required();
   cmd->add_option("--launch", o->launch, "launch specification (TOML); required unless --replay names one");
-  auto* model = cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")
+  auto* model = cmd->add_option("--model", o->model,
+                                "divergence model (`lockstep models` lists them): mimd, stack, aware[:timeout=N], "
+                                "mp[:splits=N], its, minpc, long:SIZE, ...")
                     ->capture_default_str();
   auto* schedule = cmd->add_option("--schedule", o->schedule, "round-robin, greedy or random:SEED")->capture_default_str();
   auto* reconv = cmd->add_option("--reconvergence", o->reconvergence,
-                                 "reconvergence table of the stack models: nvidia, ipdom, safe, safe-aware")
+                                 "reconvergence table of the models: nvidia, ipdom, safe, safe-aware")
                      ->capture_default_str();
   auto* steps =
       cmd->add_option("--max-steps", o->max_steps, "stop after this many steps (0: no limit)")->capture_default_str();

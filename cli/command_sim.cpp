@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "cli/reconvergence_option.hpp"
+#include "cli/model_options.hpp"
 #include "cli/schedule_trace.hpp"
 #include "cli/sim_progress.hpp"
 #include "cli/sim_report.hpp"
@@ -68,11 +68,14 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   }
   const auto model = sem::parse_model_kind(model_name);
   if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", model_name));
-  const auto reconv = parse_reconvergence(o.reconvergence);
-  if (!reconv) {
-    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", o.reconvergence));
+  if (*model != sem::ModelKind::Mimd && *model != sem::ModelKind::Stack && *model != sem::ModelKind::StackAmd &&
+      *model != sem::ModelKind::StackNt) {
+    usage_error(fmt::format("sim does not have the timing hardware of model '{}' yet (models: mimd, stack, stack-amd, "
+                            "stack-nt)",
+                            model_name));
   }
-  if (reconv->safe && !o.schedule_out.empty()) {
+  const TableOption table = parse_table_option(o.reconvergence);
+  if ((table == TableOption::Safe || table == TableOption::SafeAware) && !o.schedule_out.empty()) {
     usage_error("--schedule-out records the nvidia or ipdom table only (a trace cannot name a SafePDom table)");
   }
   sim::SimOptions options;
@@ -91,8 +94,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   const ir::Module module = load_ptx_file(o.file);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   sem::require_concrete(spec, "sim");
-  const auto setup = sem::prepare_launch(module, spec, reconv->table);
-  apply_reconvergence(*reconv, *setup);
+  const auto setup = prepare_with_table(module, spec, table);
   // The buffers' initial bytes are in the launch's global memory now; a large
   // launch need not keep them twice.
   for (sem::BufferSpec& b : spec.buffers) std::vector<std::uint8_t>().swap(b.bytes);

@@ -1,5 +1,5 @@
 // `lockstep verify FILE --launch SPEC [--kernel NAME] [--model M]
-//  [--reconvergence nvidia|ipdom] [--property all|safety|termination]
+//  [--reconvergence nvidia|ipdom|safe|safe-aware] [--property all|safety|termination]
 //  [--max-states N] [--max-depth N] [--max-memory MiB] [--timeout S]
 //  [--no-merge] [--no-canonical] [--full-states] [--trace-out PATH] [--json]`:
 // explores every schedule of one launch and answers `verified` (exit 0),
@@ -55,7 +55,7 @@ checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& 
   origin.ptx_bytes = std::string(Source::read_file(o.file).text());
   origin.launch = o.launch;
   origin.launch_bytes = std::string(Source::read_file(o.launch).text());
-  origin.model = o.model;
+  origin.model = sem::model_spec_name(s.model);
   origin.reconvergence = o.reconvergence;
   origin.canonical = s.explore.canonical;
   origin.cuda_barrier_rule = s.properties.cuda_barriers;
@@ -77,7 +77,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   require_kernels(module);
   sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
   if (!o.kernel.empty()) spec.kernel = select_kernels(module, o.kernel).front()->name;
-  const auto setup = sem::prepare_launch(module, spec, s.table);
+  const auto setup = prepare_with_table(module, spec, s.table);
   setup->cuda_barrier_rule = s.properties.cuda_barriers;
 
   checker::ExploreRequest req;
@@ -106,7 +106,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   rep.exploration = &e;
   rep.ptx = o.file;
   rep.kernel = setup->kernel->name;
-  rep.model = o.model;
+  rep.model = sem::model_spec_name(s.model);
   rep.reconvergence = o.reconvergence;
   rep.grid = setup->shape.grid;
   rep.block = setup->shape.block;
@@ -120,7 +120,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   if (e.finding && sym) {
     // The counterexample holds for the model's input values: replay it concretely with them.
     const sem::LaunchSpec concrete = sem::concretize(spec, sym->inputs);
-    const auto concrete_setup = sem::prepare_launch(module, concrete, s.table);
+    const auto concrete_setup = prepare_with_table(module, concrete, s.table);
     concrete_setup->cuda_barrier_rule = s.properties.cuda_barriers;
     // Symbolic states hold terms: the trace records the digest of the concrete replay.
     checker::Finding f = *e.finding;
@@ -142,12 +142,12 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
     trace->inputs = to_trace_inputs(sym->inputs);
     rep.inputs = trace->inputs;
     rep.trace = &*trace;
-    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
+    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, rep.model) : o.trace_out;
     checker::write_trace_file(*trace, rep.trace_path);
   } else if (e.finding) {
     trace = make_trace(*setup, spec, o, s, *e.finding);
     rep.trace = &*trace;
-    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, o.model) : o.trace_out;
+    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, rep.model) : o.trace_out;
     checker::write_trace_file(*trace, rep.trace_path);
   }
   if (o.json) {
@@ -167,8 +167,10 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_option("file", o->file, "PTX file")->required();
   cmd->add_option("--launch", o->launch, "launch specification (TOML)")->required();
   cmd->add_option("-k,--kernel", o->kernel, "the kernel to launch (default: the spec's)");
-  cmd->add_option("--model", o->model, "divergence model: mimd, stack, stack-amd, stack-nt")->capture_default_str();
-  cmd->add_option("--reconvergence", o->reconvergence, "reconvergence table of the stack models: nvidia, ipdom")
+  cmd->add_option("--model", o->model,
+                  "divergence model (`lockstep models` lists them); aware:timeout=N explores every timeout value")
+      ->capture_default_str();
+  cmd->add_option("--reconvergence", o->reconvergence, "reconvergence table of the models: nvidia, ipdom, safe, safe-aware")
       ->capture_default_str();
   cmd->add_option("--property", o->property,
                   "comma-separated: all; safety (deadlock, faults, [expect]); termination (deadlock, faults, fair cycles); "

@@ -30,6 +30,8 @@ void add_ssde_command(CLI::App& app, Action& action);
 /// `lockstep verify FILE --launch SPEC [--model M] [bounds] [--json]`: explore
 /// every schedule of a launch; verified (0), counterexample (3), inconclusive (4).
 void add_verify_command(CLI::App& app, Action& action);
+/// `lockstep models [--json]`: the divergence models, their options and fairness units.
+void add_models_command(CLI::App& app, Action& action);
 /// `lockstep gpu show NAME|FILE [--toml | --json]`, `lockstep gpu list`: GPU
 /// configurations for the simulator.
 void add_gpu_command(CLI::App& app, Action& action);

@@ -1,5 +1,5 @@
 // `lockstep equiv ORIGINAL.ptx TRANSFORMED.ptx --launch SPEC [--origin FILE]
-//  [--part a|b|c|all] [--max-states N] [--max-depth N] [--max-memory MiB]
+//  [--part a|b|c|all] [--model M] [--max-states N] [--max-depth N] [--max-memory MiB]
 //  [--timeout S] [--stats] [--json]`: is TRANSFORMED (an SSDE output) a
 // correct transformation of ORIGINAL for the launch (docs/equiv.md)?
 // Exit 0 proved, 3 counterexample, 4 inconclusive, 1 error.

@@ -1,6 +1,7 @@
 #include "cli/run_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <set>
 #include <span>
@@ -71,7 +72,7 @@ std::string reason(const sem::LaunchSetup& s, const sem::StuckThreads& t) {
   switch (t.progressing ? sem::WaitKind::Ready : t.wait.kind) {
     case sem::WaitKind::Ready: return t.progressing ? "keeps executing inside the cycle" : "could issue but never finishes";
     case sem::WaitKind::Reconverge: return fmt::format("waits for reconvergence at {}", where(s, t.wait.until_pc));
-    case sem::WaitKind::Pending: return "a divergent path that the SIMT stack never schedules";
+    case sem::WaitKind::Pending: return "a divergent path that the model never schedules";
     case sem::WaitKind::Barrier: return "waits at a barrier";
     case sem::WaitKind::WarpSync: return "waits at a warp-synchronous instruction for lanes that never arrive";
     case sem::WaitKind::GridBarrier: break;
@@ -101,6 +102,12 @@ std::vector<std::uint32_t> cycle_loops(const sem::LaunchSetup& s, const std::vec
     if (best != 0xffffffffU) headers.insert(s.kernel->blocks[loops[best].header].first_pc);
   }
   return {headers.begin(), headers.end()};
+}
+
+/// Data-level parallelism: thread instructions per issued warp instruction (0 before any issue).
+double dlp(const sem::LaunchStats& st) {
+  return st.warp_instructions == 0 ? 0.0
+                                   : static_cast<double>(st.thread_instructions) / static_cast<double>(st.warp_instructions);
 }
 
 bool expectations_hold(const sem::GlobalMemory& memory, const RunContext& c) {
@@ -133,8 +140,8 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
   out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}{}\n", s.kernel->name, c.model,
                      c.schedule, dim3(s.shape.grid), dim3(s.shape.block), s.cooperative ? "  (cooperative)" : "");
   status_text(out, res, c, "steps");
-  out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}\n", res.stats.steps,
-                     res.stats.warp_instructions, res.stats.thread_instructions);
+  out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}  DLP: {:.2f}\n", res.stats.steps,
+                     res.stats.warp_instructions, res.stats.thread_instructions, dlp(res.stats));
   if (res.status != sem::RunStatus::Completed) return;
   results_text(out, r.memory, c);
 }
@@ -228,6 +235,7 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   j["steps"] = res.stats.steps;
   j["warp_instructions"] = res.stats.warp_instructions;
   j["thread_instructions"] = res.stats.thread_instructions;
+  j["dlp"] = std::round(dlp(res.stats) * 10000) / 10000;
   j["output"] = r.output;
   outcome_json(j, res, r.memory, c);
   return j;

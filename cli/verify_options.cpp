@@ -30,14 +30,9 @@ std::uint64_t count_option(const std::string& name, const std::string& text, std
 
 VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   VerifySettings s;
-  const auto model = sem::parse_model_kind(o.model);
-  if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", o.model));
-  s.model = *model;
-  if (o.reconvergence == "ipdom") {
-    s.table = sem::ReconvergenceChoice::Ipdom;
-  } else if (o.reconvergence != "nvidia") {
-    usage_error(fmt::format("unknown reconvergence table '{}' (nvidia, ipdom)", o.reconvergence));
-  }
+  s.model = parse_model_option(o.model);
+  if (s.model.kind == sem::ModelKind::Aware && s.model.timeout != 0) s.model.timeout = sem::ModelSpec::kTimeoutAny;
+  s.table = parse_table_option(o.reconvergence);
   const auto props = checker::parse_properties(o.property);
   if (!props) usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, "
                                     "barrier-divergence)",
@@ -70,7 +65,7 @@ std::uint64_t default_max_memory_mib() {
 }
 
 std::string default_trace_path(const std::string& ptx, const std::string& model) {
-  return fmt::format("{}.{}.trace.json", std::filesystem::path(ptx).stem().string(), model);
+  return fmt::format("{}.{}.trace.json", std::filesystem::path(ptx).stem().string(), model_file_tag(model));
 }
 
 }  // namespace lockstep::cli

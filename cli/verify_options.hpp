@@ -7,6 +7,7 @@
 
 #include "checker/explore/explore_launch.hpp"
 #include "checker/verify/verdict.hpp"
+#include "cli/model_options.hpp"
 #include "semantics/launch/launch_setup.hpp"
 
 namespace lockstep::cli {
@@ -33,8 +34,9 @@ struct VerifyCliOptions {
 
 /// The parsed settings.
 struct VerifySettings {
-  sem::ModelKind model = sem::ModelKind::Mimd;
-  sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia;
+  /// The model; under verify an AWARE timeout of any value is timeout=any (every value at once).
+  sem::ModelSpec model;
+  TableOption table = TableOption::Nvidia;
   checker::VerifyProperties properties;
   checker::ExploreOptions explore;
 };
@@ -46,7 +48,7 @@ struct VerifySettings {
 /// verdict instead of being killed).
 [[nodiscard]] std::uint64_t default_max_memory_mib();
 
-/// `<ptx stem>.<model>.trace.json` in the current directory.
+/// `<ptx stem>.<model file tag>.trace.json` in the current directory.
 [[nodiscard]] std::string default_trace_path(const std::string& ptx, const std::string& model);
 
 }  // namespace lockstep::cli

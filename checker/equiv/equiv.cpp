@@ -45,7 +45,7 @@ std::string bound_text(const Exploration& e) {
   return s;
 }
 
-ExploreRun explore_run(const sem::LaunchSetup& setup, std::string what, sem::ModelKind model, bool fair,
+ExploreRun explore_run(const sem::LaunchSetup& setup, std::string what, const sem::ModelSpec& model, bool fair,
                        const ExploreOptions& bounds) {
   ExploreRequest req;
   req.model = model;
@@ -109,13 +109,18 @@ PartResult part_a(const EquivInput& in, const ir::Kernel& ki, const ir::Kernel& 
   return p;
 }
 
-PartResult part_b(const Exploration& e) {
+/// "the SIMT stack" for `stack`, else the model's name.
+std::string hardware_name(const sem::ModelSpec& m) {
+  return m == sem::ModelSpec(sem::ModelKind::Stack) ? std::string("the SIMT stack") : sem::model_spec_name(m);
+}
+
+PartResult part_b(const Exploration& e, const sem::ModelSpec& model) {
   PartResult p;
   p.name = "b";
   p.check = "termination";
   if (e.finding) {
     p.status = PartStatus::Counterexample;
-    p.detail = "the transformed kernel under the SIMT stack: " + finding_text(*e.finding);
+    p.detail = "the transformed kernel under " + hardware_name(model) + ": " + finding_text(*e.finding);
   } else if (!e.exhaustive()) {
     p.status = PartStatus::Inconclusive;
     p.detail = bound_text(e);
@@ -185,10 +190,10 @@ EquivResult run_equiv(const EquivInput& in, const EquivOptions& options) {
     const auto setup_o = sem::prepare_launch(*in.transformed, one);
     std::optional<std::size_t> fair_o;  // index in res.runs
     if (options.part_b) {
-      res.runs.push_back(explore_run(*setup_o, "transformed under stack, fair", sem::ModelKind::Stack, true,
-                                     options.bounds));
+      res.runs.push_back(explore_run(*setup_o, "transformed under " + sem::model_spec_name(options.model) + ", fair",
+                                     options.model, true, options.bounds));
       fair_o = res.runs.size() - 1;
-      b = part_b(res.runs.back().result);
+      b = part_b(res.runs.back().result, options.model);
     }
     if (options.part_c) {
       c.check = "precondition";
@@ -211,19 +216,19 @@ EquivResult run_equiv(const EquivInput& in, const EquivOptions& options) {
         if (fair_o && !res.runs[*fair_o].result.finding && res.runs[*fair_o].result.exhaustive()) {
           eo = &res.runs[*fair_o].result;
         } else {
-          res.runs.push_back(explore_run(*setup_o, "transformed under stack, safety", sem::ModelKind::Stack, false,
-                                         options.bounds));
+          res.runs.push_back(explore_run(*setup_o, "transformed under " + sem::model_spec_name(options.model) + ", safety",
+                                         options.model, false, options.bounds));
           eo = &res.runs.back().result;
         }
         res.original_finals = fi.size();
         res.transformed_finals = eo->final_digests.size();
         if (eo->finding) {
           c.status = PartStatus::Counterexample;
-          c.detail = "the transformed kernel under the SIMT stack: " + finding_text(*eo->finding) +
+          c.detail = "the transformed kernel under " + hardware_name(options.model) + ": " + finding_text(*eo->finding) +
                      " (the original terminates without error under every fair MIMD schedule)";
         } else if (!eo->exhaustive()) {
           c.status = PartStatus::Inconclusive;
-          c.detail = "TRANSFORMED under stack: " + bound_text(*eo);
+          c.detail = "TRANSFORMED under " + sem::model_spec_name(options.model) + ": " + bound_text(*eo);
         } else {
           std::set_difference(eo->final_digests.begin(), eo->final_digests.end(), fi.begin(), fi.end(),
                               std::back_inserter(res.missing), digest_less);
@@ -233,9 +238,9 @@ EquivResult run_equiv(const EquivInput& in, const EquivOptions& options) {
           } else {
             c.status = PartStatus::Counterexample;
             c.detail = fmt::format(
-                "{} of the {} final memory states of TRANSFORMED under stack are not final states of ORIGINAL "
+                "{} of the {} final memory states of TRANSFORMED under {} are not final states of ORIGINAL "
                 "under mimd ({} final states)",
-                res.missing.size(), eo->final_digests.size(), fi.size());
+                res.missing.size(), eo->final_digests.size(), sem::model_spec_name(options.model), fi.size());
           }
         }
       }

@@ -3,10 +3,10 @@
 //  (a) per-thread refinement, launch-independent (refinement.hpp), with the
 //      origin map given or recovered (origin_recover.hpp);
 //  (b) SIMT termination: the transformed kernel explored under the SIMT
-//      stack with fairness: no deadlock, no fair non-terminating cycle, no
-//      error;
+//      stack (or the model EquivOptions::model names) with fairness: no
+//      deadlock, no fair non-terminating cycle, no error;
 //  (c) final-memory inclusion: every final memory state of the transformed
-//      kernel under the stack is one of the original's under MIMD. Its
+//      kernel under that model is one of the original's under MIMD. Its
 //      precondition (SSDE §2.1): the original terminates under every fair
 //      MIMD schedule, checked by exploring it under MIMD with fairness.
 // Verdict: proved (every part selected proved), counterexample (some part
@@ -24,7 +24,7 @@
 #include "checker/explore/exploration.hpp"
 #include "checker/explore/explore_options.hpp"
 #include "frontend/ir/module.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::checker::equiv {
@@ -42,7 +42,7 @@ enum class PartStatus : std::uint8_t { Proved, Counterexample, Inconclusive, Ski
 /// One exploration run of parts (b) and (c).
 struct ExploreRun {
   std::string what;  ///< e.g. "transformed under stack, fair"
-  sem::ModelKind model = sem::ModelKind::Mimd;
+  sem::ModelSpec model;
   bool fairness = false;
   Exploration result;
 };
@@ -59,6 +59,9 @@ struct EquivOptions {
   bool part_b = true;
   bool part_c = true;
   ExploreOptions bounds;  ///< max_states, max_depth, max_memory_mib, timeout_seconds are used
+  /// The divergence model the transformed kernel must terminate under (parts
+  /// b and c): the SIMT stack SSDE targets, or any other (`equiv --model`).
+  sem::ModelSpec model = sem::ModelKind::Stack;
 };
 
 struct EquivInput {

@@ -96,7 +96,7 @@ nlohmann::json equiv_json(const EquivResult& r, bool stats) {
   nlohmann::json runs = nlohmann::json::array();
   for (const ExploreRun& run : r.runs) {
     nlohmann::json x{{"what", run.what},
-                     {"model", std::string(sem::model_kind_name(run.model))},
+                     {"model", sem::model_spec_name(run.model)},
                      {"fairness", run.fairness},
                      {"exhaustive", run.result.exhaustive()},
                      {"bound", bound_json(run.result)},

@@ -15,14 +15,14 @@
 #include "semantics/launch/launch_fault.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/launch_state.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/model/wait_info.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::checker {
 
 struct ExploreRequest {
-  sem::ModelKind model = sem::ModelKind::Mimd;
+  sem::ModelSpec model;
   ExploreOptions options;
   /// When set, its [expect] entries are checked at every completed state.
   const sem::LaunchSpec* spec = nullptr;
@@ -48,9 +48,10 @@ struct ReplayOutcome {
   std::optional<sem::LaunchFault> fault;
   std::vector<std::pair<std::uint32_t, sem::WaitInfo>> waits;  ///< where every unfinished thread is, by warp
   bool any_enabled = false;  ///< some unit may issue in the state reached (false at a deadlock)
-  /// With a cycle: the fairness units (warp, or warp * 32 + lane under a
-  /// thread-unit model) enabled in every state of the cycle that never issue
-  /// in it. Empty for a weakly fair cycle.
+  /// With a cycle: the fairness units (fairness_units.hpp: warp, or
+  /// warp * 32 + key under a keyed model, with a model's event unit after
+  /// its warp's) enabled in every state of the cycle that never issue in
+  /// it. Empty for a weakly fair cycle.
   std::vector<std::uint32_t> starved;
   std::string output;  ///< printf output
   sem::GlobalMemory memory;
@@ -59,7 +60,7 @@ struct ReplayOutcome {
 
 /// Re-executes a schedule (the steps of a Finding) from the initial state,
 /// canonicalising exactly as the explorer does, so digests compare.
-[[nodiscard]] ReplayOutcome replay_launch(const sem::LaunchSetup& setup, sem::ModelKind model,
+[[nodiscard]] ReplayOutcome replay_launch(const sem::LaunchSetup& setup, const sem::ModelSpec& model,
                                           std::span<const StepRecord> steps, std::optional<std::size_t> cycle_start,
                                           bool canonical = true);
 
@@ -69,7 +70,7 @@ struct ReplayOutcome {
 /// (if_conversion.hpp): the visible actions are the same, the counts are the
 /// original kernel's. Throws std::runtime_error when a unit is not enabled
 /// when its step is due.
-[[nodiscard]] std::vector<StepRecord> rederive_schedule(const sem::LaunchSetup& setup, sem::ModelKind model,
+[[nodiscard]] std::vector<StepRecord> rederive_schedule(const sem::LaunchSetup& setup, const sem::ModelSpec& model,
                                                         std::span<const StepRecord> steps, bool merge);
 
 }  // namespace lockstep::checker

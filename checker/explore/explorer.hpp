@@ -182,7 +182,7 @@ class Explorer {
     }
     f.enabled.clear();
     for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
-      for (sem::Mask m = s.enabled(w); m != 0; m &= m - 1) f.enabled.push_back(StepRecord{w, sem::lowest_lane(m)});
+      for_each_action(s, w, [&](unsigned key) { f.enabled.push_back(StepRecord{w, key}); });
     }
     if (f.enabled.empty()) {
       report(FindingKind::Deadlock, {}, digest_of(s));

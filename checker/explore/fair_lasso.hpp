@@ -79,8 +79,10 @@ class FairLasso {
     std::vector<Successor<S>> out;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       for (std::uint32_t w = 0; w < nodes[i].state.warp_count(); ++w) {
-        for (sem::Mask m = nodes[i].state.enabled(w); m != 0; m &= m - 1) {
-          const std::size_t n = gen_.successors(nodes[i].state, w, sem::lowest_lane(m), out);
+        std::vector<unsigned> keys;
+        for_each_action(nodes[i].state, w, [&](unsigned key) { keys.push_back(key); });
+        for (const unsigned key : keys) {
+          const std::size_t n = gen_.successors(nodes[i].state, w, key, out);
           for (std::size_t k = 0; k < n; ++k) {
             const Digest d = digest_of(out[k].state);
             const std::uint32_t id = table_.find(d);

@@ -11,10 +11,18 @@
 //
 // Soundness: private instructions touch only the unit's registers, local
 // memory and its warp's model state; they commute with every action of every
-// other unit and enable or disable no other unit. Merging them is an
-// ample-set reduction with singleton sets whose cycle proviso holds because
-// a step never runs into a loop start; deadlocks, completed states, errors
-// and weakly fair cycles are all kept (docs/explorer.md).
+// other unit and disable no other unit's step. Merging them is an ample-set
+// reduction with singleton sets whose cycle proviso holds because a step
+// never runs into a loop start; deadlocks, completed states, errors and
+// weakly fair cycles are all kept (docs/explorer.md). Two model kinds need
+// more: a step stops as soon as one of its warp's model events is enabled
+// (an AWARE timeout: the next private instruction may disable it), and under
+// Multi-Path IPDOM with OREC no step merges (model_merges: a split entering
+// a block can end another split). Under the keyed models (MP, ITS) a private
+// step may release or regroup another unit's threads (a reconvergence entry
+// or a convergence barrier completes, two groups meet at one PC); it never
+// changes what their next instruction does, so the reduction keeps every
+// visible behaviour (docs/models/its.md, mp.md).
 //
 // `replay_step` re-executes a recorded step without the plan: the same unit
 // rule, `count` instructions.
@@ -26,6 +34,7 @@
 #include <type_traits>
 
 #include "checker/explore/exploration.hpp"
+#include "checker/explore/fairness_units.hpp"
 #include "checker/explore/step_plan.hpp"
 #include "semantics/launch/launch_state.hpp"
 
@@ -39,26 +48,48 @@ template <class S>
   if (s.status() != sem::LaunchStatus::Running) return -1;
   const sem::Mask en = s.enabled(w);
   if (sem::has_lane(en, key)) return static_cast<int>(key);
-  using M = std::remove_cvref_t<decltype(s.model())>;
-  if constexpr (!M::kThreadUnits) {
+  if constexpr (!kKeyedUnits<S>) {
     if (sem::lane_count(en) == 1) return static_cast<int>(sem::lowest_lane(en));
   }
   return -1;
 }
 
+/// False when a model's private steps may change its other units (Multi-Path
+/// IPDOM with early reconvergence: a split entering the table can end
+/// another one, so no step merges instructions under it).
+template <class S>
+[[nodiscard]] bool model_merges(const S& s) noexcept {
+  if constexpr (requires { s.model().orec(); }) return !s.model().orec();
+  return true;
+}
+
+/// Pseudo PC of a model event's record (it executes no instruction).
+inline constexpr std::uint32_t kEventPc = 0xffffffffU;
+
 /// Executes the step of unit `key` of warp `w` (which must be enabled) and
-/// returns its record. With `merge` false the step is one instruction.
+/// returns its record. With `merge` false the step is one instruction. A key
+/// from kEventKey on fires that model event instead (a step of its own).
 template <class S>
 StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan, bool merge) {
+  if (is_event_key(key)) {
+    s.fire(w, key - kEventKey);
+    return StepRecord{w, key, 1, kEventPc, 0, false};
+  }
   const sem::UnitView u = s.model().unit(s.model_state(w), key);
   StepRecord rec{w, key, 1, u.pc, u.threads, false};
   s.step(w, key);
-  if (!merge) return rec;
+  if (!merge || !model_merges(s)) return rec;
   constexpr std::size_t kStops = 8;
   std::array<std::uint32_t, kStops> stops{};  // loop starts passed in this step
   std::size_t nstops = 0;
   if (plan.is_stop(u.pc)) stops[nstops++] = u.pc;
   while (rec.count < kMaxMerged) {
+    // An enabled model event (an AWARE timeout) may be disabled by the next
+    // private instruction (the late threads arrive): the step ends here so
+    // that the event can fire in between.
+    if constexpr (kModelEvents<S>) {
+      if (s.events(w) != 0) break;
+    }
     const int next = continuing_unit(s, w, key);
     if (next < 0) break;
     key = static_cast<unsigned>(next);
@@ -80,7 +111,11 @@ StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan,
 /// Re-executes a recorded step; false when a unit it needs is not enabled.
 template <class S>
 bool replay_step(S& s, const StepRecord& rec) {
-  if (rec.warp >= s.warp_count() || !sem::has_lane(s.enabled(rec.warp), rec.key)) return false;
+  if (!action_enabled(s, rec.warp, rec.key)) return false;
+  if (is_event_key(rec.key)) {
+    s.fire(rec.warp, rec.key - kEventKey);
+    return rec.count == 1;
+  }
   unsigned key = rec.key;
   s.step(rec.warp, key);
   for (std::uint32_t i = 1; i < rec.count; ++i) {

@@ -22,6 +22,11 @@ void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool sy
   fps.resize(actions.size());
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const StepRecord& a = actions[i];
+    if (a.key >= sem::kWarpSize) {  // a model event changes its warp's model state only
+      fps[i].kind = FootprintKind::Private;
+      fps[i].accesses.clear();
+      continue;
+    }
     using V = std::remove_cvref_t<decltype(s.warp(a.warp).regs[0])>;
     if constexpr (std::is_same_v<V, std::uint64_t>) {
       const sem::UnitView u = s.model().unit(s.model_state(a.warp), a.key);

@@ -4,71 +4,40 @@
 
 #include <fmt/format.h>
 
-#include "checker/explore/explorer.hpp"
+#include "checker/symbolic/explore_symbolic_model.hpp"
 #include "checker/symbolic/if_conversion.hpp"
-#include "checker/symbolic/sym_inputs.hpp"
-#include "checker/symbolic/symbolic_domain.hpp"
-#include "semantics/launch/launch_state.hpp"
-#include "semantics/model/model_mimd.hpp"
-#include "semantics/model/model_stack.hpp"
+#include "semantics/launch/model_dispatch.hpp"
 
 namespace lockstep::checker {
 namespace {
 
-template <sem::DivergenceModel M>
-SymbolicExploration explore_with(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec, M model,
-                                 const ExploreRequest& req, const SymbolicLimits& limits) {
-  using S = sem::LaunchState<M, SymbolicDomain>;
-  SymContext ctx(limits.solver_timeout_ms);
-  SymbolicStart start = declare_inputs(ctx, spec, setup);
-  SymbolicGenerator<S> gen(setup, req.options, limits, start.path_condition);
-  if (const auto pc = gen.plan().clock_pc()) {
-    throw std::invalid_argument(fmt::format(
-        "the kernel reads the clock at pc {}: the clock is the step counter, so the state space is unbounded "
-        "and cannot be explored",
-        *pc));
+/// If-conversion leaves out the private states inside a region and the
+/// divergence there; it is used where that changes no later schedule: not
+/// under models whose state remembers divergence (AWARE's FIFO order, OREC,
+/// Long's histories, the heuristics' choices among the arms).
+bool converts(const sem::ModelSpec& m) noexcept {
+  switch (m.kind) {
+    case sem::ModelKind::Mimd:
+    case sem::ModelKind::Stack:
+    case sem::ModelKind::StackAmd:
+    case sem::ModelKind::StackNt:
+    case sem::ModelKind::Mp:
+    case sem::ModelKind::Its: return true;
+    default: return false;
   }
-  const FinalHook<S> hook = [&setup](const S& s) {
-    FinalCheck c;
-    c.memory = final_memory_digest(setup, s.global());
-    return c;
-  };
-  const S initial(setup, std::move(model), SymbolicDomain(&ctx, start.path_condition, start.shadow));
-  SymbolicExploration r;
-  r.exploration = explore(initial, gen, req.options, hook);
-  r.constraints = constraints_text(ctx);
-  r.forks = gen.forks();
-  r.widest_step = gen.widest_step();
-  r.unsupported = gen.unsupported();
-  if (r.exploration.finding) {
-    const auto model_inputs = ctx.model_inputs(gen.path_condition(r.exploration.finding->digest));
-    if (model_inputs) r.inputs = *model_inputs;
-  }
-  r.solver_queries = ctx.queries();
-  r.solver_seconds = ctx.solver_seconds();
-  r.exploration.stats.solver_queries = r.solver_queries;
-  r.exploration.stats.solver_seconds = r.solver_seconds;
-  return r;
 }
 
 SymbolicExploration explore_model(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
                                   const ExploreRequest& request, const SymbolicLimits& limits) {
-  switch (request.model) {
-    case sem::ModelKind::Mimd: return explore_with(setup, spec, sem::ModelMimd{}, request, limits);
-    case sem::ModelKind::Stack:
-      return explore_with(setup, spec, sem::ModelStack{sem::PushOrder::Nvidia}, request, limits);
-    case sem::ModelKind::StackAmd:
-      return explore_with(setup, spec, sem::ModelStack{sem::PushOrder::Amd}, request, limits);
-    case sem::ModelKind::StackNt:
-      return explore_with(setup, spec, sem::ModelStack{sem::PushOrder::NotTakenFirst}, request, limits);
-  }
-  throw std::invalid_argument("unknown model");
+  return sem::with_model(request.model, setup,
+                         [&](auto m) { return explore_symbolic_model(setup, spec, std::move(m), request, limits); });
 }
 
 }  // namespace
 
 SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
                                      const ExploreRequest& request, const SymbolicLimits& limits) {
+  if (!converts(request.model)) return explore_model(setup, spec, request, limits);
   IfConversion conv = if_convert(*setup.kernel, setup.table);
   if (conv.regions == 0) return explore_model(setup, spec, request, limits);
   // The same module with the converted kernel: the layout (variables,

@@ -78,10 +78,15 @@ std::optional<FindingKind> parse_finding_kind(std::string_view name) noexcept {
 }
 
 std::string_view push_order_of(std::string_view model) noexcept {
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kOrders{{
-      {"stack", "nvidia"}, {"stack-amd", "amd"}, {"stack-nt", "not-taken-first"}}};
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kOrders{{{"stack", "nvidia"},
+                                                                                  {"stack-amd", "amd"},
+                                                                                  {"stack-nt", "not-taken-first"},
+                                                                                  {"aware", "not-taken-first"},
+                                                                                  {"mp", "nvidia"},
+                                                                                  {"mp-orec", "nvidia"}}};
+  const std::string_view name = model.substr(0, model.find(':'));
   for (const auto& [m, order] : kOrders) {
-    if (m == model) return order;
+    if (m == name) return order;
   }
   return "none";
 }

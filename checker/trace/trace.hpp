@@ -85,9 +85,9 @@ struct Trace {
   std::string launch;         ///< the launch spec
   std::string launch_xxh64;
   std::string kernel;
-  std::string model;          ///< "mimd", "stack", "stack-amd", "stack-nt"
+  std::string model;          ///< a model spec: "mimd", "stack", "aware:timeout=any", "long:8", ...
   std::string push_order;     ///< "none" (mimd), "nvidia", "amd", "not-taken-first"
-  std::string reconvergence;  ///< "nvidia", "ipdom"
+  std::string reconvergence;  ///< "nvidia", "ipdom", "safe", "safe-aware"
   std::array<std::uint32_t, 3> grid{1, 1, 1};
   std::array<std::uint32_t, 3> block{1, 1, 1};
   std::vector<TraceInput> inputs;  ///< empty for a concrete launch

@@ -100,7 +100,9 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
     st.count = r.count;
     st.pc = r.pc;
     st.prefix = r.prefix;
-    if (r.pc < code.size()) {
+    if (r.key >= sem::kWarpSize) {
+      st.instr = fmt::format("(model event: timeout of reconvergence entry {})", r.key - sem::kWarpSize);
+    } else if (r.pc < code.size()) {
       st.instr = instr_text(setup, names, r.pc);
       st.line = code[r.pc].loc.line;
       st.src = source_line(*setup.module, code[r.pc]);

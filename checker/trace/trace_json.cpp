@@ -1,6 +1,8 @@
 // trace_json / parse_trace: the JSON form of a Trace.
 #include "checker/trace/trace_json.hpp"
 
+#include "semantics/launch/model_spec.hpp"
+
 #include <fstream>
 #include <limits>
 
@@ -127,7 +129,7 @@ TraceStep read_step(const Reader& r, const json& s, const std::string& w) {
   st.warp = r.u32(s, "warp", w);
   st.block = r.u32(s, "block", w);
   st.warp_in_block = r.u32(s, "warp_in_block", w);
-  st.key = static_cast<unsigned>(r.uint(s, "unit", w, 31));
+  st.key = static_cast<unsigned>(r.uint(s, "unit", w, 63));  // 32 + e: model event e
   st.lanes = r.mask(s, "lanes", w);
   st.count = r.u32(s, "count", w);
   if (st.count == 0) r.fail(Reader::path(w, "count"), "expected a positive integer");
@@ -232,13 +234,13 @@ Trace parse_trace(std::string_view text, const std::string& path) {
   t.launch_xxh64 = r.str(doc, "launch_xxh64", "");
   t.kernel = r.str(doc, "kernel", "");
   t.model = r.str(doc, "model", "");
-  if (t.model != "mimd" && push_order_of(t.model) == "none") {
-    r.fail("model", fmt::format("unknown model '{}' (mimd, stack, stack-amd, stack-nt)", t.model));
-  }
+  if (const sem::ModelSpecParse m = sem::parse_model_spec(t.model); !m.spec) r.fail("model", m.error);
   t.push_order = r.str(doc, "push_order", "");
   t.reconvergence = r.str(doc, "reconvergence", "");
-  if (t.reconvergence != "nvidia" && t.reconvergence != "ipdom") {
-    r.fail("reconvergence", fmt::format("unknown reconvergence table '{}' (nvidia, ipdom)", t.reconvergence));
+  if (t.reconvergence != "nvidia" && t.reconvergence != "ipdom" && t.reconvergence != "safe" &&
+      t.reconvergence != "safe-aware") {
+    r.fail("reconvergence",
+           fmt::format("unknown reconvergence table '{}' (nvidia, ipdom, safe, safe-aware)", t.reconvergence));
   }
   const json& shape = r.object(doc, "shape", "");
   t.grid = r.dim3(shape, "grid", "shape");

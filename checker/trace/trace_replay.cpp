@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "checker/trace/trace_build.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/spec/expect.hpp"
 
 namespace lockstep::checker {
@@ -95,13 +95,13 @@ TraceReplay replay_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec* s
   TraceReplay r;
   r.error = launch_mismatch(setup, t);
   if (!r.error.empty()) return r;
-  const auto model = sem::parse_model_kind(t.model);
-  if (!model) {
-    r.error = fmt::format("unknown model '{}'", t.model);
+  const sem::ModelSpecParse model = sem::parse_model_spec(t.model);
+  if (!model.spec) {
+    r.error = model.error;
     return r;
   }
   const std::vector<StepRecord> records = trace_records(t);
-  r.outcome = replay_launch(setup, *model, records, t.cycle_start, t.canonical);
+  r.outcome = replay_launch(setup, *model.spec, records, t.cycle_start, t.canonical);
   if (!r.outcome.ok) {
     r.error = r.outcome.error;
     return r;

@@ -16,7 +16,7 @@ std::string stuck_reason(const TraceStuck& s) {
   if (s.state == "reconvergence") {
     return s.until_pc ? fmt::format("waits for reconvergence at pc {}", *s.until_pc) : "waits for reconvergence";
   }
-  if (s.state == "pending-path") return "a divergent path the SIMT stack never schedules";
+  if (s.state == "pending-path") return "a divergent path the model never schedules";
   if (s.state == "barrier") return "waits at a barrier";
   if (s.state == "warp-sync") return "waits at a warp-synchronous instruction for lanes that never arrive";
   if (s.state == "spinning") return "spinning (keeps issuing inside the cycle)";
@@ -29,8 +29,9 @@ void step_line(std::ostream& out, std::size_t i, const TraceStep& s) {
   if (s.count > 1) instr += fmt::format("  (+{} private)", s.count - 1);
   std::string where = s.line == 0 ? std::string() : fmt::format("line {}", s.line);
   if (!s.src.empty()) where += fmt::format(", {}", s.src);
+  const std::string pc = s.key >= sem::kWarpSize ? std::string("-") : fmt::format("{}", s.pc);  // a model event
   out << fmt::format("  {:>4}  {:<7} 0x{:08x} {:>4}  {:<48}  {}{}\n", i, unit_name(s.block, s.warp_in_block), s.lanes,
-                     s.pc, instr, where, s.prefix ? "  [prefix]" : "");
+                     pc, instr, where, s.prefix ? "  [prefix]" : "");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_text.hpp"
+#include "semantics/launch/model_spec.hpp"
 
 namespace lockstep::checker {
 namespace {
@@ -44,8 +45,25 @@ void races_text(std::ostream& out, const Exploration& e) {
 
 std::string model_text(const VerifyReport& r) {
   if (r.model == "mimd") return "mimd (every thread its own PC; loosely fair)";
-  return fmt::format("{} (SIMT stack, push order {}, reconvergence table {})", r.model, push_order_of(r.model),
-                     r.reconvergence);
+  const sem::ModelSpecParse p = sem::parse_model_spec(r.model);
+  if (!p.spec) return r.model;
+  switch (p.spec->kind) {
+    case sem::ModelKind::Stack:
+    case sem::ModelKind::StackAmd:
+    case sem::ModelKind::StackNt:
+      return fmt::format("{} (SIMT stack, push order {}, reconvergence table {})", r.model, push_order_of(r.model),
+                         r.reconvergence);
+    case sem::ModelKind::Aware:
+      return fmt::format("{} (AWARE, FIFO splits, not-taken path first, {}, reconvergence table {}; fair per warp{})",
+                         r.model,
+                         p.spec->timeout == 0 ? std::string("no timeout") : std::string("timeout of any value"),
+                         r.reconvergence, p.spec->timeout == 0 ? "" : " and per warp's timeouts");
+    default: {
+      const sem::ModelInfo& info = sem::model_info(p.spec->kind);
+      return fmt::format("{} ({}; fair per {}; reconvergence table {})", r.model, info.summary, info.fairness,
+                         r.reconvergence);
+    }
+  }
 }
 
 std::string headline(const VerifyReport& r) {

@@ -61,6 +61,7 @@ std::unique_ptr<LaunchEngine> make_launch_engine(const LaunchSetup& setup, Model
       return std::make_unique<EngineOf<ModelStack>>(setup, ModelStack{PushOrder::Amd}, residency);
     case ModelKind::StackNt:
       return std::make_unique<EngineOf<ModelStack>>(setup, ModelStack{PushOrder::NotTakenFirst}, residency);
+    default: break;
   }
   return std::make_unique<EngineOf<ModelMimd>>(setup, ModelMimd{}, residency);
 }

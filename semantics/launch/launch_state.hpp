@@ -93,6 +93,10 @@ class LaunchState {
   [[nodiscard]] bool slot_done(std::uint32_t slot) const noexcept;
   /// Frees the state of the finished block in `slot`; the slot becomes empty.
   void retire(std::uint32_t slot);
+  /// Model events of warp w that may fire now, by index (divergence_model.hpp;
+  /// AWARE's reconvergence timeouts under timeout=any), and firing one.
+  [[nodiscard]] Mask events(std::uint32_t w) const noexcept;
+  void fire(std::uint32_t w, unsigned event);
 
   [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }

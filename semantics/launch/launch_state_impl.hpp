@@ -83,6 +83,27 @@ Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
 }
 
 template <DivergenceModel M, class D>
+Mask LaunchState<M, D>::events(std::uint32_t w) const noexcept {
+  if constexpr (ModelWithEvents<M>) {
+    if (status_ != LaunchStatus::Running || tm_owner_) return 0;
+    return model_.events(mstate_[w]);
+  } else {
+    (void)w;
+    return 0;
+  }
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::fire(std::uint32_t w, unsigned event) {
+  if constexpr (ModelWithEvents<M>) {
+    model_.fire(ctx_, mstate_[w], event);
+  } else {
+    (void)w;
+    (void)event;
+  }
+}
+
+template <DivergenceModel M, class D>
 Mask LaunchState<M, D>::guard_mask(Warp& wd, const ir::Instr& in, Mask threads) {
   if (!in.guarded()) return threads;
   const V* p = wd.regs.data() + std::size_t{in.guard} * kWarpSize;

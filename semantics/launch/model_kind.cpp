@@ -1,30 +1,65 @@
 #include "semantics/launch/model_kind.hpp"
 
 #include <array>
-#include <utility>
 
 namespace lockstep::sem {
 namespace {
-constexpr std::array<std::pair<std::string_view, ModelKind>, 4> kNames{{
-    {"mimd", ModelKind::Mimd},
-    {"stack", ModelKind::Stack},
-    {"stack-amd", ModelKind::StackAmd},
-    {"stack-nt", ModelKind::StackNt},
+
+constexpr std::string_view kNvidia = "nvidia";
+constexpr std::string_view kNone = "none (no reconvergence points)";
+
+constexpr std::array<ModelInfo, 16> kModels{{
+    {ModelKind::Mimd, "mimd", "", "every thread its own PC; the loosely fair reference machine", "warp", "thread",
+     kNone},
+    {ModelKind::Stack, "stack", "", "SIMT stack, IPDOM reconvergence, taken path first (NVIDIA pre-Volta)", "warp",
+     "warp", kNvidia},
+    {ModelKind::StackAmd, "stack-amd", "", "SIMT stack, the path with fewer threads first (AMD)", "warp", "warp",
+     kNvidia},
+    {ModelKind::StackNt, "stack-nt", "", "SIMT stack, not-taken path first", "warp", "warp", kNvidia},
+    {ModelKind::Aware, "aware", "timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first", "AWARE: split and reconvergence tables, FIFO splits, divergent "
+     "barriers, delayed reconvergence (the safe-aware table), timeout", "warp",
+     "warp (with a timeout: also each warp's timeouts)", kNvidia},
+    {ModelKind::Mp, "mp", "splits=N", "Multi-Path IPDOM: every split of the split table may issue", "warp", "split",
+     kNvidia},
+    {ModelKind::MpOrec, "mp-orec", "splits=N", "Multi-Path IPDOM with opportunistic early reconvergence", "warp",
+     "split", kNvidia},
+    {ModelKind::Its, "its", "", "independent thread scheduling: per-thread PCs, convergence barriers at the "
+     "reconvergence points, yield at backward branches", "warp", "thread (the group at one PC)", kNvidia},
+    {ModelKind::MinPc, "minpc", "", "heuristic: the smallest PC runs", "warp", "warp", kNone},
+    {ModelKind::MinSpMinPc, "minsp-minpc", "", "heuristic: the largest stack size, then the smallest PC", "warp",
+     "warp", kNone},
+    {ModelKind::MaxFunMinPc, "maxfun-minpc", "", "heuristic: the deepest call level, then the smallest PC", "warp",
+     "warp", kNone},
+    {ModelKind::Long, "long", "SIZE", "heuristic: Long's fetch-history buffers of SIZE block starts (default 8)",
+     "warp", "warp", kNone},
+    {ModelKind::Lee, "lee", "", "heuristic: the smallest PC among threads that have not jumped backwards", "warp",
+     "warp", kNone},
+    {ModelKind::PdomMinSp, "pdom-minsp", "", "heuristic: post-dominator reconvergence marks, MinSP-MinPC helper",
+     "warp", "warp", kNvidia},
+    {ModelKind::LongestPath, "longest-path", "", "heuristic: thread frontiers, the longest path to the end first",
+     "warp", "warp", kNone},
+    {ModelKind::RoundRobin, "round-robin", "", "heuristic: one thread per issue, lanes in turn (MIMD, DLP 1)",
+     "warp", "warp", kNone},
 }};
+
 }  // namespace
 
+std::span<const ModelInfo> model_catalog() noexcept { return kModels; }
+
+const ModelInfo& model_info(ModelKind k) noexcept {
+  for (const ModelInfo& m : kModels) {
+    if (m.kind == k) return m;
+  }
+  return kModels.front();
+}
+
 std::optional<ModelKind> parse_model_kind(std::string_view name) noexcept {
-  for (const auto& [n, k] : kNames) {
-    if (n == name) return k;
+  for (const ModelInfo& m : kModels) {
+    if (m.name == name) return m.kind;
   }
   return std::nullopt;
 }
 
-std::string_view model_kind_name(ModelKind k) noexcept {
-  for (const auto& [n, kind] : kNames) {
-    if (kind == k) return n;
-  }
-  return "?";
-}
+std::string_view model_kind_name(ModelKind k) noexcept { return model_info(k).name; }
 
 }  // namespace lockstep::sem

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "semantics/launch/launch_setup.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/run_options.hpp"
 #include "semantics/launch/run_result.hpp"
 #include "semantics/memory/global_memory.hpp"
@@ -18,6 +18,6 @@ struct RunOutcome {
   std::string output;   ///< printf output in issue order
 };
 
-[[nodiscard]] RunOutcome run_model(const LaunchSetup& setup, ModelKind model, const RunOptions& options);
+[[nodiscard]] RunOutcome run_model(const LaunchSetup& setup, const ModelSpec& model, const RunOptions& options);
 
 }  // namespace lockstep::sem

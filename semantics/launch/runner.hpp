@@ -101,7 +101,7 @@ class Runner {
     bool any_done = false;
     for (const std::uint32_t w : live_) {
       Mask en = s_.enabled(w);
-      if constexpr (M::kThreadUnits) {
+      if constexpr (kKeyedUnits<M>) {
         while (en != 0) {
           const unsigned key = lowest_lane(en);
           en &= en - 1;
@@ -247,7 +247,7 @@ class Runner {
       const Mask en = s_.enabled(w);
       Mask issued = 0;
       for (const Issue& i : log) {
-        if (i.warp == w) issued |= M::kThreadUnits ? lane_bit(i.key) : en;
+        if (i.warp == w) issued |= kKeyedUnits<M> ? lane_bit(i.key) : en;
       }
       if ((en & ~issued) != 0) r.fair = false;
     }

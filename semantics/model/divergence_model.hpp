@@ -13,6 +13,22 @@
 // keys of the units that may issue now as a lane mask. Models that regroup
 // threads across warps (block/core scope: DWF, TBC) will name units by a
 // block-local thread id through the same operations.
+//
+// `kUnits` says what a unit is and so what must be weakly fair for a
+// termination verdict (docs/explorer.md, each model's page in docs/models/):
+//   Warp    at most one unit of a warp is enabled at a time (stack, AWARE,
+//           the PC-selection heuristics): the warp is the fairness unit;
+//   Split   several disjoint units per warp, named by their lowest lane,
+//           sharing the warp's model state (Multi-Path IPDOM, independent
+//           thread scheduling): each unit key is a fairness unit;
+//   Thread  one unit per thread with model state of its own (mimd): each
+//           thread is a fairness unit, and units of one warp are independent.
+//
+// A model may also have *events*: model-internal nondeterministic actions
+// (AWARE's reconvergence timeout when the explorer covers every timeout
+// value). `events` returns the enabled ones of a warp as a mask of event
+// indices, `fire` performs one. Events are fair: an event enabled forever
+// must eventually fire (per warp; docs/models/aware.md).
 #pragma once
 
 #include <concepts>
@@ -29,6 +45,8 @@ namespace lockstep::sem {
 
 enum class ModelScope : std::uint8_t { Warp, Block, Core };
 
+enum class UnitKind : std::uint8_t { Warp, Split, Thread };
+
 struct UnitView {
   std::uint32_t pc = 0;
   Mask threads = 0;
@@ -41,7 +59,8 @@ concept DivergenceModel =
              const Outcome& o, Mask mask, std::uint32_t pc, unsigned key,
              std::vector<WaitInfo>& waits, StateHasher& h) {
       { M::kScope } -> std::convertible_to<ModelScope>;
-      /// True when units are single threads (fairness is per thread, not per warp).
+      { M::kUnits } -> std::convertible_to<UnitKind>;
+      /// True when units are single threads (kUnits == Thread).
       { M::kThreadUnits } -> std::convertible_to<bool>;
       { m.init(ctx, mask /*live lanes*/, pc /*entry pc*/) } -> std::same_as<typename M::State>;
       { m.enabled(cs) } -> std::same_as<Mask>;
@@ -53,5 +72,18 @@ concept DivergenceModel =
       { m.explain(cs, waits) } -> std::same_as<void>;
       { m.hash(cs, h) } -> std::same_as<void>;
     };
+
+/// A model with events (see above).
+template <class M>
+concept ModelWithEvents = DivergenceModel<M> && requires(const M m, typename M::State& s, const typename M::State& cs,
+                                                         const ModelContext& ctx, unsigned e) {
+  { m.events(cs) } -> std::same_as<Mask>;
+  { m.fire(ctx, s, e) } -> std::same_as<void>;
+};
+
+/// Several units of a warp may be enabled at once (Split or Thread units): a
+/// schedule visits each key, and fairness is per key.
+template <class M>
+inline constexpr bool kKeyedUnits = M::kUnits != UnitKind::Warp;
 
 }  // namespace lockstep::sem

@@ -15,7 +15,8 @@ namespace lockstep::sem {
 class ModelMimd {
  public:
   static constexpr ModelScope kScope = ModelScope::Warp;
-  static constexpr bool kThreadUnits = true;
+  static constexpr UnitKind kUnits = UnitKind::Thread;
+  static constexpr bool kThreadUnits = kUnits == UnitKind::Thread;
 
   struct State {
     std::array<std::uint32_t, kWarpSize> pc{};

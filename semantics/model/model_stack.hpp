@@ -31,7 +31,8 @@ enum class PushOrder : std::uint8_t { Nvidia, Amd, NotTakenFirst };
 class ModelStack {
  public:
   static constexpr ModelScope kScope = ModelScope::Warp;
-  static constexpr bool kThreadUnits = false;
+  static constexpr UnitKind kUnits = UnitKind::Warp;
+  static constexpr bool kThreadUnits = kUnits == UnitKind::Thread;
   static constexpr std::uint32_t kNoRpc = 0xfffffffeU;  ///< bottom entry: never reconverges
 
   struct Entry {

@@ -33,3 +33,20 @@ add_test(NAME cli.equiv.spin_lock.part_a COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP
 add_test(NAME cli.ssde.verify.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${EQUIV_GOLDEN}/spin_lock.ssde_verify.txt 0
   ssde ${EQUIV_SPIN} -o /dev/null --verify --launch ${EQUIV_SPEC})
+# --model: the SSDE output terminates under AWARE, ITS and the starvation-free
+# Lee heuristic too; the untransformed kernel under ITS terminates as well
+# (equiv proves it), under MinPC it starves (part b refutes it); a bad model.
+foreach(model aware its lee)
+  add_test(NAME cli.equiv.spin_lock.model.${model} COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${EQUIV_GOLDEN}/spin_lock.${model}.txt 0
+    equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} --origin ${EQUIV_DIR}/spin_lock.origin.json
+    --model ${model})
+endforeach()
+add_test(NAME cli.equiv.spin_lock.untransformed.its COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.untransformed.its.txt 0 equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC} --model its)
+add_test(NAME cli.equiv.spin_lock.untransformed.minpc COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${EQUIV_GOLDEN}/spin_lock.untransformed.minpc.txt 3 equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC}
+  --model minpc)
+add_test(NAME cli.equiv.bad_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: model 'aware': timeout '-1' is not a number of warp instructions from 1 to 4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)"
+  equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC} --model aware:timeout=-1)

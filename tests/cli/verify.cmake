@@ -82,10 +82,12 @@ verify_golden(json.bound.states spin_lock.bound-states.json 4 - ${SL} --launch $
 function(cli_verify_usage name expected)
   add_test(NAME cli.verify.usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}" ${ARGN})
 endfunction()
-cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt)"
+cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin)"
   verify ${SL} --launch ${SL_SPEC} --model simt)
-cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'safe' (nvidia, ipdom)"
-  verify ${SL} --launch ${SL_SPEC} --reconvergence safe)
+cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option 'timeout=5' (options: mp:splits=N)"
+  verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)
+cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)"
+  verify ${SL} --launch ${SL_SPEC} --reconvergence amd)
 cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence)"
   verify ${SL} --launch ${SL_SPEC} --property liveness)
 cli_verify_usage(bad_max_states "lockstep: error: --max-states: 'many' is not a number from 1 to 18446744073709551615"
@@ -244,3 +246,66 @@ endforeach()
 foreach(sig INT TERM)
   add_test(NAME cli.verify.interrupt.${sig} COMMAND ${CLI_DIR}/verify_interrupt.sh ${LOCKSTEP_EXE} ${sig})
 endforeach()
+
+# Full reports of the new models: AWARE with delayed reconvergence verifies
+# the spin lock at 2 x 32; a timeout of any value finds the schedule in which
+# threads that reached a join time out and vote alone (a trace with the
+# timeout event, replayed: exit 2); ITS, MinPC and the JSON form.
+verify_golden(aware.safe_aware.spin_lock spin_lock.aware.safe-aware.txt 0 - ${SL} --launch ${SL_SPEC} --model aware
+  --reconvergence safe-aware)
+verify_golden(aware.spin_lock spin_lock.aware.txt 3 3 ${SL} --launch ${SL_SPEC} --model aware)
+set(VOTE tests/cli/verify_inputs/aware_timeout_vote)
+verify_golden(aware.timeout_vote aware_timeout_vote.aware.timeout.txt 3 2 ${VOTE}.ptx --launch ${VOTE}.toml
+  --model aware:timeout=1)
+verify_golden(aware.timeout_vote.off aware_timeout_vote.aware.txt 0 - ${VOTE}.ptx --launch ${VOTE}.toml --model aware)
+verify_golden(json.aware.timeout_vote aware_timeout_vote.aware.timeout.json 3 2 ${VOTE}.ptx --launch ${VOTE}.toml
+  --model aware:timeout=any --json)
+verify_golden(its.spin_lock spin_lock.its.txt 0 - ${SL} --launch ${SL_SPEC} --model its)
+verify_golden(minpc.spin_lock spin_lock.minpc.txt 3 3 ${SL} --launch ${SL_SMALL} --model minpc)
+verify_golden(mp.spin_lock spin_lock.mp.txt 3 3 ${SL} --launch ${SL_SPEC} --model mp)
+verify_golden(json.spin_lock.mp-orec spin_lock.mp-orec.json 3 3 ${SL} --launch ${SL_SPEC} --model mp-orec --json)
+
+# The divergence models of issue 13 on every lock model: one golden table per
+# model (tests/cli/verify_models.sh), every counterexample replayed. Each
+# kernel runs with its launch.toml (2 warps x 32 threads, or 1 x 32) unless
+# listed in SMALL (launch.verify.toml: the full launch exceeds the test budget
+# for that model) or given another launch in LAUNCH (KERNEL:SPEC).
+set(LOCK_KERNELS spin_lock ticket_lock atm hashtable_lock nested_locks two_locks_join radiosity_lock wait_signal
+  done_flag_lock hashtable_v1 hashtable_v2 wait_signal_nonblocking)
+function(verify_models name)
+  cmake_parse_arguments(VM "" "MODEL" "SMALL;LAUNCH;ARGS" ${ARGN})
+  set(items)
+  foreach(k ${LOCK_KERNELS})
+    set(spec models/kernels/${k}/launch.toml)
+    if(k IN_LIST VM_SMALL)
+      set(spec models/kernels/${k}/launch.verify.toml)
+    endif()
+    foreach(o ${VM_LAUNCH})
+      string(REPLACE ":" ";" kv ${o})
+      list(GET kv 0 ok)
+      list(GET kv 1 ospec)
+      if(ok STREQUAL k)
+        set(spec ${ospec})
+      endif()
+    endforeach()
+    list(APPEND items ${k}:${spec})
+  endforeach()
+  add_test(NAME cli.verify.models.${name} COMMAND ${CLI_DIR}/verify_models.sh ${LOCKSTEP_EXE}
+    ${VERIFY_GOLDEN}/models/${name}.txt ${VM_MODEL} ${VM_ARGS} -- ${items})
+endfunction()
+set(BIG_HT hashtable_v1 hashtable_v2)
+verify_models(aware MODEL aware SMALL ${BIG_HT})
+verify_models(aware.safe-aware MODEL aware ARGS --reconvergence safe-aware SMALL ${BIG_HT}
+  LAUNCH atm:tests/checker/models/atm_2x4.toml)
+verify_models(aware.timeout MODEL aware:timeout=any SMALL ${BIG_HT} atm hashtable_lock nested_locks two_locks_join
+  radiosity_lock done_flag_lock)
+verify_models(mp MODEL mp SMALL ${BIG_HT})
+verify_models(mp-orec MODEL mp-orec SMALL ${BIG_HT} done_flag_lock)
+verify_models(mp.splits2 MODEL mp:splits=2 SMALL ${BIG_HT})
+verify_models(its MODEL its SMALL ${BIG_HT} atm hashtable_lock nested_locks two_locks_join wait_signal)
+foreach(h minpc minsp-minpc maxfun-minpc pdom-minsp longest-path)
+  verify_models(${h} MODEL ${h} SMALL ${BIG_HT})
+endforeach()
+verify_models(long MODEL long:8 SMALL ${BIG_HT})
+verify_models(lee MODEL lee SMALL ${BIG_HT} atm)
+verify_models(round-robin MODEL round-robin SMALL ${BIG_HT} spin_lock ticket_lock atm done_flag_lock)

@@ -1,12 +1,15 @@
 // libFuzzer target for the semantics: any PTX that loads is launched (one
 // block of 40 threads: a full and a partial warp; every pointer parameter
-// gets its own 256-byte buffer, every scalar 0) under mimd and stack with a
-// step limit. Whatever the program does, the run must end in one of the
+// gets its own 256-byte buffer, every scalar 0) under every divergence model
+// (mimd, the stack, AWARE with and without a short timeout, Multi-Path IPDOM
+// dual-path and with OREC, ITS and every PC-selection heuristic) with a step
+// limit. Whatever the program does, the run must end in one of the
 // statuses — completed, deadlock, livelock, step-limit or error (a fault
 // report) — never a crash, hang, sanitizer report or other exception.
 //
 // The same kernel is then explored (one block of 3 threads, a few hundred
-// states) under mimd and stack, and whatever the explorer finds must be what
+// states) under mimd, stack and a model of each other class (AWARE with its
+// timeout events, MP, MP-OREC, ITS, heuristics), and whatever the explorer finds must be what
 // its schedule shows when replayed: an error ends faulted, a deadlock ends
 // running with nothing enabled, a non-terminating cycle returns to its first
 // state, running, and starves no enabled unit (so a trap or fault anywhere in
@@ -16,13 +19,46 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "checker/explore/explore_launch.hpp"
 #include "frontend/load.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
 namespace {
+
+lockstep::sem::ModelSpec spec_of(const char* text) {
+  return *lockstep::sem::parse_model_spec(text).spec;
+}
+
+/// The models runs use: one of every model, with the options worth covering.
+const std::vector<lockstep::sem::ModelSpec>& run_models() {
+  static const std::vector<lockstep::sem::ModelSpec> models = [] {
+    std::vector<lockstep::sem::ModelSpec> v;
+    for (const char* m : {"mimd", "stack", "stack-amd", "aware", "aware:timeout=3", "aware:switch=divergence", "mp",
+                          "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc", "maxfun-minpc", "long:2", "lee",
+                          "pdom-minsp", "longest-path", "round-robin"}) {
+      v.push_back(spec_of(m));
+    }
+    return v;
+  }();
+  return models;
+}
+
+/// The models explorations use: each model class once (AWARE with its timeout events).
+const std::vector<lockstep::sem::ModelSpec>& explore_models() {
+  static const std::vector<lockstep::sem::ModelSpec> models = [] {
+    std::vector<lockstep::sem::ModelSpec> v;
+    for (const char* m : {"mimd", "stack", "aware:timeout=any", "mp", "mp-orec", "its", "long:2", "lee",
+                          "pdom-minsp"}) {
+      v.push_back(spec_of(m));
+    }
+    return v;
+  }();
+  return models;
+}
 
 [[noreturn]] void fail(const char* what) {
   std::fprintf(stderr, "fuzz_run: %s\n", what);
@@ -33,7 +69,7 @@ namespace {
 void explore_and_replay(const lockstep::sem::LaunchSetup& setup) {
   using lockstep::checker::FindingKind;
   using lockstep::sem::LaunchStatus;
-  for (const auto model : {lockstep::sem::ModelKind::Mimd, lockstep::sem::ModelKind::Stack}) {
+  for (const auto& model : explore_models()) {
     lockstep::checker::ExploreRequest req;
     req.model = model;
     req.options.max_states = 300;
@@ -105,7 +141,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const auto setup = lockstep::sem::prepare_launch(m, ls);
       lockstep::sem::RunOptions opt;
       opt.max_steps = 4000;
-      for (const auto model : {lockstep::sem::ModelKind::Mimd, lockstep::sem::ModelKind::Stack}) {
+      for (const auto& model : run_models()) {
         const auto r = lockstep::sem::run_model(*setup, model, opt);
         if (r.result.status == lockstep::sem::RunStatus::Error && !r.result.fault) {
           fail("error status without a fault report");

@@ -122,9 +122,14 @@ TEST(TraceJson, RejectsOtherDocuments) {
 
 TEST(TraceJson, RejectsBadFields) {
   EXPECT_EQ(error_of(with("model", "simt")),
-            "t.json: error: model: unknown model 'simt' (mimd, stack, stack-amd, stack-nt)");
+            "t.json: error: model: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, "
+            "its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin)");
+  EXPECT_EQ(error_of(with("model", "aware:timeout=x")),
+            "t.json: error: model: model 'aware': timeout 'x' is not a number of warp instructions from 1 to "
+            "4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|"
+            "taken-first)");
   EXPECT_EQ(error_of(with("reconvergence", "amd")),
-            "t.json: error: reconvergence: unknown reconvergence table 'amd' (nvidia, ipdom)");
+            "t.json: error: reconvergence: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)");
   EXPECT_EQ(error_of(with("kind", "crash")),
             "t.json: error: kind: unknown kind 'crash' (deadlock, non-termination, error, expect)");
   EXPECT_EQ(error_of(with("cycle_start", 2)), "t.json: error: cycle_start: 2 is not a step (the trace has 2)");
@@ -142,8 +147,8 @@ TEST(TraceJson, RejectsBadFields) {
   j["steps"][0]["count"] = 0;
   EXPECT_EQ(error_of(j.dump()), "t.json: error: steps[0].count: expected a positive integer");
   j = trace_json(sample());
-  j["steps"][0]["unit"] = 32;
-  EXPECT_EQ(error_of(j.dump()), "t.json: error: steps[0].unit: expected an integer from 0 to 31");
+  j["steps"][0]["unit"] = 64;  // 0-31 units, 32-63 model events
+  EXPECT_EQ(error_of(j.dump()), "t.json: error: steps[0].unit: expected an integer from 0 to 63");
   j = trace_json(sample());
   j["shape"]["grid"] = {1, 0, 1};
   EXPECT_EQ(error_of(j.dump()), "t.json: error: shape.grid[1]: expected a positive integer");

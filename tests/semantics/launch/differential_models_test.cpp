@@ -1,6 +1,8 @@
 // Differential test on the bundled models: every synchronisation-free
-// kernel of models/kernels runs with its launch.toml under mimd, stack,
-// stack-amd and stack-nt x round-robin, greedy, random:1 and random:2. Every
+// kernel of models/kernels runs with its launch.toml under every model of
+// run_kit.hpp's every_model() (mimd, the SIMT stacks, AWARE, Multi-Path
+// IPDOM, ITS, the PC-selection heuristics) x round-robin, greedy, random:1
+// and random:2. Every
 // run must complete; all of them must leave the same bytes in every buffer
 // and print the same lines, and, where the spec has an [expect], satisfy it.
 //
@@ -128,10 +130,10 @@ void check_model(const ModelCase& mc, sem::ReconvergenceChoice table) {
   RunCapture ref;
   std::string ref_who;
   std::vector<std::string> ref_lines;
-  for (const sem::ModelKind model : all_models()) {
+  for (const sem::ModelSpec& model : every_model()) {
     for (const auto& [schedule, options] : standard_schedules()) {
       const std::string who =
-          std::string(mc.name) + " under " + std::string(sem::model_kind_name(model)) + " / " + schedule + table_name;
+          std::string(mc.name) + " under " + sem::model_spec_name(model) + " / " + schedule + table_name;
       RunCapture c = run_capture(*launch, model, options);
       if (c.status != sem::RunStatus::Completed) {
         ADD_FAILURE() << who << " did not complete: " << c.description;

@@ -3,7 +3,9 @@
 // and the schedule. Each of kSeeds generated programs (600; 150 in the
 // sanitizer build, LOCKSTEP_SANITIZED_TESTS) runs under mimd,
 // stack, stack-amd and stack-nt x round-robin, greedy, random:1 and
-// random:2; all sixteen runs must complete with byte-identical buffers (the
+// random:2, and under every model of run_kit.hpp's new_models() (AWARE,
+// Multi-Path IPDOM, ITS, the PC-selection heuristics) x the same four
+// schedules; all runs must complete with byte-identical buffers (the
 // output buffer, its atomic counters, and the input left untouched) and the
 // same printf output (none). The SIMT-stack models are also run with the
 // plain IPDOM reconvergence table. On a disagreement the failure names the
@@ -83,7 +85,7 @@ struct CheckTotals {
 
 std::string differential_check(const RandomProgram& p, CheckTotals& totals,
                                sem::ReconvergenceChoice table = sem::ReconvergenceChoice::Nvidia,
-                               const std::vector<sem::ModelKind>& models = all_models(),
+                               const std::vector<sem::ModelSpec>& models = all_models(),
                                const std::vector<std::string>& schedules = {}) {
   std::unique_ptr<PreparedLaunch> launch;
   try {
@@ -100,7 +102,7 @@ std::string differential_check(const RandomProgram& p, CheckTotals& totals,
   }
   ++totals.runs;
   totals.thread_instructions += ref.stats.thread_instructions;
-  for (const sem::ModelKind model : models) {
+  for (const sem::ModelSpec& model : models) {
     for (std::size_t si = 0; si < standard_schedules().size(); ++si) {
       const auto& [schedule, options] = standard_schedules()[si];
       if (model == sem::ModelKind::Mimd && si == 0) continue;
@@ -112,7 +114,7 @@ std::string differential_check(const RandomProgram& p, CheckTotals& totals,
         totals.warp_instructions += c.stats.warp_instructions;
         totals.stack_thread_instructions += c.stats.thread_instructions;
       }
-      const std::string who = std::string(sem::model_kind_name(model)) + " / " + schedule + table_name;
+      const std::string who = sem::model_spec_name(model) + " / " + schedule + table_name;
       if (c.status != sem::RunStatus::Completed) {
         msg << "seed " << p.seed << ": " << who << " did not complete: " << c.description << "\n";
         continue;
@@ -140,7 +142,7 @@ std::string differential_check(const RandomProgram& p, CheckTotals& totals,
 /// Checks default_count seeds (or LOCKSTEP_DIFF_SEEDS); one failure per
 /// disagreeing seed (with the program text for the first three), then the
 /// list of failing seeds.
-void check_seeds(std::uint64_t default_count, sem::ReconvergenceChoice table, const std::vector<sem::ModelKind>& models,
+void check_seeds(std::uint64_t default_count, sem::ReconvergenceChoice table, const std::vector<sem::ModelSpec>& models,
                  const std::vector<std::string>& schedules) {
   const std::uint64_t first = first_seed();
   const std::uint64_t count = seed_count(default_count);
@@ -189,8 +191,16 @@ TEST(DifferentialRandom, EveryModelAndScheduleAgrees) {
 // kernel either.
 TEST(DifferentialRandom, IpdomTableAgrees) {
   check_seeds(kIpdomSeeds, sem::ReconvergenceChoice::Ipdom,
-              {sem::ModelKind::Stack, sem::ModelKind::StackAmd, sem::ModelKind::StackNt}, {"round-robin", "random:1"});
+              {sem::ModelKind::Stack, sem::ModelKind::StackAmd, sem::ModelKind::StackNt, sem::ModelKind::Aware,
+               sem::ModelKind::Mp, sem::ModelKind::MpOrec, sem::ModelKind::Its, sem::ModelKind::PdomMinSp},
+              {"round-robin", "random:1"});
 }
+
+// The models of issue 13 (AWARE with and without a timeout, Multi-Path IPDOM
+// unlimited, dual-path and with OREC, independent thread scheduling, every
+// PC-selection heuristic) on the same programs, every schedule: a
+// synchronisation-free kernel has one final memory under all of them.
+TEST(DifferentialRandom, NewModelsAgree) { check_seeds(kSeeds, sem::ReconvergenceChoice::Nvidia, new_models(), {}); }
 
 // The check itself is not vacuous: a kernel whose result depends on the
 // order of its threads (each stores the value its atom.add returned) is

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -21,6 +22,7 @@
 #include "frontend/source.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/launch/run_options.hpp"
 #include "semantics/launch/run_result.hpp"
@@ -90,7 +92,7 @@ inline std::string describe_result(const sem::RunResult& r) {
 }
 
 /// Runs the prepared launch; exceptions become an Error capture.
-inline RunCapture run_capture(const PreparedLaunch& p, sem::ModelKind model, const sem::RunOptions& options) {
+inline RunCapture run_capture(const PreparedLaunch& p, const sem::ModelSpec& model, const sem::RunOptions& options) {
   RunCapture c;
   try {
     sem::RunOutcome out = sem::run_model(*p.setup, model, options);
@@ -110,10 +112,42 @@ inline RunCapture run_capture(const PreparedLaunch& p, sem::ModelKind model, con
   return c;
 }
 
-/// The four divergence models.
-inline const std::vector<sem::ModelKind>& all_models() {
-  static const std::vector<sem::ModelKind> models{sem::ModelKind::Mimd, sem::ModelKind::Stack, sem::ModelKind::StackAmd,
+/// A model spec by its command-line text (the test fails to compile nothing: a bad name throws).
+inline sem::ModelSpec model_named(const std::string& text) {
+  const sem::ModelSpecParse p = sem::parse_model_spec(text);
+  if (!p.spec) throw std::invalid_argument(p.error);
+  return *p.spec;
+}
+
+/// The four classic divergence models (mimd and the SIMT stacks).
+inline const std::vector<sem::ModelSpec>& all_models() {
+  static const std::vector<sem::ModelSpec> models{sem::ModelKind::Mimd, sem::ModelKind::Stack, sem::ModelKind::StackAmd,
                                                   sem::ModelKind::StackNt};
+  return models;
+}
+
+/// The models of issue 13, with the parameter values worth covering: AWARE
+/// with a short timeout (it fires in ordinary kernels), the dual-path stack,
+/// a small and the default fetch-history size.
+inline const std::vector<sem::ModelSpec>& new_models() {
+  static const std::vector<sem::ModelSpec> models = [] {
+    std::vector<sem::ModelSpec> v;
+    for (const char* name : {"aware", "aware:timeout=20", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
+                             "maxfun-minpc", "long:2", "long:8", "lee", "pdom-minsp", "longest-path", "round-robin"}) {
+      v.push_back(model_named(name));
+    }
+    return v;
+  }();
+  return models;
+}
+
+/// Every model: the classic four, then new_models().
+inline const std::vector<sem::ModelSpec>& every_model() {
+  static const std::vector<sem::ModelSpec> models = [] {
+    std::vector<sem::ModelSpec> v = all_models();
+    v.insert(v.end(), new_models().begin(), new_models().end());
+    return v;
+  }();
   return models;
 }
 
