@@ -38,7 +38,7 @@ Exploration explore_with(const sem::LaunchSetup& setup, M model, const ExploreRe
     return c;
   };
   const S initial(setup, std::move(model));
-  return explore(initial, gen, req.options, hook);
+  return explore(initial, gen, req.options, hook, &req.filter);
 }
 
 template <sem::DivergenceModel M>
