@@ -88,16 +88,20 @@ Witness write_witness(const ir::Module& module, const ir::Kernel& kernel, const 
                       const HangSearch& found, const EvidenceOptions& o, std::uint32_t loop) {
   const std::filesystem::path dir(o.out_dir);
   const std::string stem = file_stem(module, kernel, o, loop);
+  const bool files = !o.out_dir.empty();
   Witness w;
   w.launch = launch.summary;
   w.launch_path = launch.path;
   sem::LaunchSpec spec = launch.spec;
   spec.kernel = kernel.name;
+  std::string launch_text;
   if (launch.synthesised) {
-    w.launch_path = (dir / (stem + ".launch.toml")).string();
-    std::ofstream(w.launch_path) << spec_toml(spec, fmt::format("The launch lockstep detect --evidence synthesised for "
-                                                                "loop {} of {}:\n{}",
-                                                                loop, kernel.name, launch.summary));
+    launch_text = spec_toml(spec, fmt::format("The launch lockstep detect --evidence synthesised for loop {} of {}:\n{}",
+                                              loop, kernel.name, launch.summary));
+    w.launch_path = files ? (dir / (stem + ".launch.toml")).string() : std::string();
+    if (files) std::ofstream(w.launch_path) << launch_text;
+  } else {
+    launch_text = std::string(Source::read_file(launch.path).text());
   }
   FindingLaunch fl;
   fl.module = &module;
@@ -110,12 +114,14 @@ Witness write_witness(const ir::Module& module, const ir::Kernel& kernel, const 
   origin.ptx = o.ptx_path;
   origin.ptx_bytes = std::string(Source::read_file(o.ptx_path).text());
   origin.launch = w.launch_path;
-  origin.launch_bytes = std::string(Source::read_file(w.launch_path).text());
+  origin.launch_bytes = std::move(launch_text);
   origin.model = "stack";
   origin.reconvergence = o.detect.table == TableChoice::Ipdom ? "ipdom" : "nvidia";
   w.trace = finding_trace(fl, std::move(origin), *found.exploration.finding);
-  w.trace_path = (dir / (stem + ".stack.trace.json")).string();
-  write_trace_file(w.trace, w.trace_path);
+  if (files) {
+    w.trace_path = (dir / (stem + ".stack.trace.json")).string();
+    write_trace_file(w.trace, w.trace_path);
+  }
   return w;
 }
 
@@ -175,7 +181,8 @@ LoopEvidence loop_evidence(const ir::Module& module, const ir::Kernel& kernel, c
     const double left = o.seconds - elapsed();
     if (o.seconds > 0 && left <= 0) {
       all_exhaustive = false;
-      stopped = fmt::format("the time bound ({} s a loop) was spent before {}", o.seconds, launch.summary);
+      if (stopped.empty())
+        stopped = fmt::format("the time bound ({} s a loop) was spent before {}", o.seconds, launch.summary);
       ev.launches.push_back(launch.summary + ": not searched (time bound)");
       break;
     }

@@ -38,8 +38,8 @@ enum class EvidenceStatus : std::uint8_t { Confirmed, Discharged, Unknown };
 [[nodiscard]] const char* evidence_status_name(EvidenceStatus s) noexcept;
 
 struct Witness {
-  std::string trace_path;   ///< the trace file written
-  std::string launch_path;  ///< the launch spec it replays on (written when synthesised)
+  std::string trace_path;   ///< the trace file written ("" when no files are written)
+  std::string launch_path;  ///< the launch spec it replays on (written when synthesised; "" when not written)
   std::string launch;       ///< the launch's summary
   Trace trace;              ///< what it shows (kind, schedule, stuck threads)
 };
@@ -61,7 +61,9 @@ struct EvidenceOptions {
   const sem::LaunchSpec* spec = nullptr;   ///< --launch, else synthesised launches
   std::string spec_path;                   ///< its file, as named
   std::string ptx_path;                    ///< the PTX file, as named (traces record it)
-  std::string out_dir = ".";               ///< where witness traces and synthesised launches go
+  /// Where witness traces and synthesised launches go ("": nowhere; the
+  /// witness is still built and its trace replayed in memory).
+  std::string out_dir = ".";
   std::uint64_t max_states = 1'000'000;    ///< per launch searched
   double seconds = 60;                     ///< per loop, over all its launches (0: none)
 };

@@ -20,12 +20,17 @@ void evidence_text(std::ostream& out, const LoopEvidence& ev, const std::string&
   out << fmt::format("    evidence: {}{}: {}\n", evidence_status_name(ev.status), cost, ev.summary);
   if (ev.witness) {
     const Witness& w = *ev.witness;
-    out << fmt::format("      witness: {} on {} (replay: lockstep run {} --replay {})\n", w.trace_path,
-                       w.launch_path, ptx, w.trace_path);
+    if (!w.trace_path.empty()) {
+      out << fmt::format("      witness: {} on {} (replay: lockstep run {} --replay {})\n", w.trace_path,
+                         w.launch_path, ptx, w.trace_path);
+    } else {
+      out << fmt::format("      witness: {}, {} steps (not written)\n", w.trace.label, w.trace.steps.size());
+    }
     for (const TraceStuck& s : w.trace.stuck) out << "        " << stuck_line(s) << '\n';
   }
   for (const std::string& a : ev.assumptions) out << "      assumed: " << a << '\n';
-  for (const std::string& l : ev.launches) out << "      searched: " << l << '\n';
+  const char* label = ev.status == EvidenceStatus::Discharged ? "covers" : "searched";
+  for (const std::string& l : ev.launches) out << "      " << label << ": " << l << '\n';
 }
 
 nlohmann::ordered_json evidence_json(const LoopEvidence& ev, bool timing) {
