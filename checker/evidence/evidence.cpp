@@ -182,7 +182,8 @@ LoopEvidence loop_evidence(const ir::Module& module, const ir::Kernel& kernel, c
     if (o.seconds > 0 && left <= 0) {
       all_exhaustive = false;
       if (stopped.empty())
-        stopped = fmt::format("the time bound ({} s a loop) was spent before {}", o.seconds, launch.summary);
+        stopped = fmt::format("the time bound ({} s a loop, --evidence-timeout) was spent before {}", o.seconds,
+                              launch.summary);
       ev.launches.push_back(launch.summary + ": not searched (time bound)");
       break;
     }
@@ -202,7 +203,7 @@ LoopEvidence loop_evidence(const ir::Module& module, const ir::Kernel& kernel, c
     const Exploration& e = found.exploration;
     ev.states += e.stats.states;
     reached = reached || found.reached;
-    std::string note = fmt::format("{}: {} states", launch.summary, e.stats.states);
+    std::string note = fmt::format("{}: {} state{}", launch.summary, e.stats.states, e.stats.states == 1 ? "" : "s");
     if (found.faults != 0) note += fmt::format(", {} faulting executions (first: {})", found.faults, found.fault);
     if (e.finding) {
       ev.launches.push_back(note + ", a witness");
@@ -223,7 +224,10 @@ LoopEvidence loop_evidence(const ir::Module& module, const ir::Kernel& kernel, c
     }
     if (!e.exhaustive()) {
       all_exhaustive = false;
-      const std::string bound = bound_text(e.bound, e.bound_limit);
+      const std::string bound =
+          e.bound == BoundKind::States ? fmt::format("the state bound ({} states a launch, --evidence-max-states)", e.bound_limit)
+          : e.bound == BoundKind::Time ? fmt::format("the time bound ({} s a loop, --evidence-timeout)", o.seconds)
+                                       : bound_text(e.bound, e.bound_limit);
       note += ", stopped by " + bound;
       if (stopped.empty()) stopped = fmt::format("{} stopped the search of {}", bound, launch.summary);
     } else if (!found.reached) {
@@ -240,7 +244,10 @@ LoopEvidence loop_evidence(const ir::Module& module, const ir::Kernel& kernel, c
   ev.seconds = elapsed();
   if (all_exhaustive && doubts.empty() && reached) {
     ev.status = EvidenceStatus::Discharged;
-    ev.summary = "every schedule under stack and every input value of the launches searched: no thread stays in the loop";
+    bool symbolic = false;
+    for (const EvidenceLaunch& l : launches) symbolic = symbolic || l.spec.has_symbolic();
+    ev.summary = fmt::format("every schedule under stack{} of the launches searched: no thread stays in the loop",
+                             symbolic ? " and every value of their symbolic inputs" : "");
     ev.assumptions.push_back(o.spec != nullptr ? "the launch of " + o.spec_path
                                                : "the synthesised launches (their shapes, ranges and zero buffers)");
     return ev;

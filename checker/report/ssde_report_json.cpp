@@ -87,7 +87,7 @@ ordered_json switches(const SsdeReport& rep) {
   return out;
 }
 
-ordered_json after_json(const SsdePipelineResult& r) {
+ordered_json after_json(const SsdePipelineResult& r, bool evidence) {
   ordered_json loops = ordered_json::array();
   for (const LoopFinding& f : r.after.loops) {
     if (!f.flagged) continue;
@@ -95,10 +95,9 @@ ordered_json after_json(const SsdePipelineResult& r) {
                      {"header_pc", r.kernel.blocks[f.header].first_pc},
                      {"reason", std::string(loop_reason_name(f.reason))}});
   }
-  return {{"flagged", !r.clean()},
-          {"flagged_loops", std::move(loops)},
-          {"barriers", r.after.barriers.size()},
-          {"left_alone", r.after_left_alone}};
+  ordered_json j{{"flagged", !r.clean()}, {"flagged_loops", std::move(loops)}, {"barriers", r.after.barriers.size()}};
+  if (evidence) j["left_alone"] = r.after_left_alone;
+  return j;
 }
 
 ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r, const std::vector<LoopEvidence>* ev) {
@@ -137,7 +136,7 @@ ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r, const
       left.push_back({{"loop", l}, {"header", header_json(m, in, r.before.loops[l].header)}});
     j["left_alone"] = std::move(left);
   }
-  j["after"] = after_json(r);
+  j["after"] = after_json(r, ev != nullptr);
   return j;
 }
 

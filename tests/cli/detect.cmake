@@ -41,9 +41,11 @@ foreach(ptx ${DETECT_MODEL_PTX})
     ${DETECT_GOLDEN}/${name}.detect.thesis.json ${thesis_status} detect --mode thesis --json ${rel})
 endforeach()
 
-# SSDE on every flagged model: the report (golden/detect/<model>.ssde.report.json),
-# and the output parses, passes ptxas when present, keeps the MIMD result and
-# no longer deadlocks under the stack (ssde_check.sh).
+# SSDE on every flagged model with every flagged loop transformed
+# (--all-flagged, the thesis's SSDE): the report
+# (golden/detect/<model>.ssde.report.json), and the output parses, passes
+# ptxas when present, keeps the MIMD result and no longer deadlocks under the
+# stack (ssde_check.sh). SSDE with evidence (the default) is pinned below.
 foreach(name ${DETECT_FLAGGED_REFINED})
   set(status 0)
   if(name IN_LIST SSDE_LEFT_FLAGGED)
@@ -55,7 +57,7 @@ foreach(name ${DETECT_FLAGGED_REFINED})
   endif()
   add_test(NAME cli.ssde.report.${name} COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
     ${DETECT_GOLDEN}/${name}.ssde.report.json ${status}
-    ssde models/kernels/${name}/${name}.ptx -o /dev/null --report --json)
+    ssde models/kernels/${name}/${name}.ptx -o /dev/null --report --json --all-flagged)
   add_test(NAME cli.ssde.check.${name} COMMAND ${CLI_DIR}/ssde_check.sh ${LOCKSTEP_EXE} ${name} ${stack_status})
 endforeach()
 
