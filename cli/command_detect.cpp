@@ -1,18 +1,27 @@
 // `lockstep detect FILE [--kernel NAME] [--mode thesis|refined]
-//  [--table nvidia|ipdom] [--assume-noalias-params] [--json | --sarif]`:
-// static SIMT-deadlock detection. Exit 0 when nothing is flagged, 3 when a
-// loop or a divergent barrier is, 1 on error.
+//  [--table nvidia|ipdom] [--assume-noalias-params] [--json | --sarif]
+//  [--evidence [--launch SPEC] [--evidence-dir DIR] [--evidence-timeout S]
+//  [--evidence-max-states N]]`: static SIMT-deadlock detection, and with
+// --evidence a witness or a proof for every flagged loop
+// (checker/evidence). Exit 0 when nothing is flagged (with --evidence: when
+// every flagged loop is discharged and no barrier is flagged), 3 otherwise,
+// 1 on error.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "checker/alias/alias.hpp"
 #include "checker/detect/detect.hpp"
+#include "checker/evidence/evidence.hpp"
 #include "checker/report/detection_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/detect_options.hpp"
 #include "cli/kernel_select.hpp"
+#include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
+#include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::cli {
 namespace {
@@ -25,7 +34,21 @@ struct DetectCliOptions {
   bool noalias = false;
   bool json = false;
   bool sarif = false;
+  bool evidence = false;
+  std::string launch;
+  std::string evidence_dir = ".";
+  double evidence_timeout = 60;
+  std::uint64_t evidence_max_states = 1'000'000;
+  bool no_timing = false;
 };
+
+/// Every flagged loop discharged and no barrier flagged.
+bool all_discharged(const checker::KernelDetection& d, const std::vector<checker::LoopEvidence>& ev) {
+  if (!d.barriers.empty()) return false;
+  for (const checker::LoopEvidence& e : ev)
+    if (e.status != checker::EvidenceStatus::Discharged) return false;
+  return true;
+}
 
 int run_detect(const DetectCliOptions& o, std::ostream& out) {
   checker::DetectOptions options;
@@ -35,25 +58,47 @@ int run_detect(const DetectCliOptions& o, std::ostream& out) {
 
   const ir::Module module = load_ptx_file(o.file);
   const auto kernels = select_kernels(module, o.kernel);
+  std::optional<sem::LaunchSpec> spec;
+  if (!o.launch.empty()) {
+    spec = sem::parse_launch_spec_file(o.launch);
+    if (!spec->kernel && kernels.size() == 1) spec->kernel = kernels.front()->name;
+  }
+  checker::EvidenceOptions eo;
+  eo.detect = options;
+  eo.spec = spec ? &*spec : nullptr;
+  eo.spec_path = o.launch;
+  eo.ptx_path = o.file;
+  eo.out_dir = o.evidence_dir;
+  eo.seconds = o.evidence_timeout;
+  eo.max_states = o.evidence_max_states;
   // Stable storage: the report refers to these.
   std::vector<analysis::KernelAnalysis> analyses;
   std::vector<checker::KernelDetection> detections;
   std::vector<std::unique_ptr<checker::AddressAnalysis>> addresses;
+  std::vector<std::vector<checker::LoopEvidence>> evidence(kernels.size());
   analyses.reserve(kernels.size());
   detections.reserve(kernels.size());
-  for (const ir::Kernel* k : kernels) {
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const ir::Kernel* k = kernels[i];
     analyses.push_back(analysis::analyze_kernel(*k));
     detections.push_back(checker::detect(module, *k, analyses.back(), options));
     addresses.push_back(std::make_unique<checker::AddressAnalysis>(module, *k, options.alias));
+    // A launch spec names one kernel: the others get synthesised launches.
+    checker::EvidenceOptions mine = eo;
+    if (spec && spec->kernel && *spec->kernel != k->name) mine.spec = nullptr;
+    if (o.evidence) evidence[i] = checker::gather_evidence(module, *k, analyses.back(), detections.back(), mine);
   }
   checker::DetectionReport report;
   report.module = &module;
   report.options = options;
   report.tool_version = kLockstepVersion;
+  report.timing = !o.no_timing;
+  if (o.evidence) report.evidence_launches = o.launch.empty() ? "synthesised launches" : o.launch;
   bool flagged = false;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
-    report.kernels.push_back({kernels[i], &analyses[i], &detections[i], addresses[i].get()});
-    flagged = flagged || detections[i].flagged();
+    report.kernels.push_back({kernels[i], &analyses[i], &detections[i], addresses[i].get(),
+                              o.evidence ? &evidence[i] : nullptr});
+    flagged = flagged || (o.evidence ? !all_discharged(detections[i], evidence[i]) : detections[i].flagged());
   }
   if (o.json) {
     out << checker::detection_json(report).dump(1) << '\n';
@@ -80,6 +125,20 @@ void add_detect_command(CLI::App& app, Action& action) {
   auto* json = cmd->add_flag("--json", o->json, "machine-readable JSON");
   auto* sarif = cmd->add_flag("--sarif", o->sarif, "SARIF 2.1.0");
   json->excludes(sarif);
+  auto* evidence = cmd->add_flag("--evidence", o->evidence,
+                                 "for every flagged loop, a witness (confirmed), a proof (discharged) or unknown");
+  cmd->add_option("--launch", o->launch, "the launch spec evidence searches (default: small synthesised launches)")
+      ->needs(evidence);
+  cmd->add_option("--evidence-dir", o->evidence_dir, "where witness traces and synthesised launches are written")
+      ->needs(evidence)
+      ->capture_default_str();
+  cmd->add_option("--evidence-timeout", o->evidence_timeout, "seconds of search per flagged loop (0: none)")
+      ->needs(evidence)
+      ->capture_default_str();
+  cmd->add_option("--evidence-max-states", o->evidence_max_states, "distinct states per launch searched")
+      ->needs(evidence)
+      ->capture_default_str();
+  cmd->add_flag("--no-timing", o->no_timing, "leave times out of the report")->group("");
   cmd->callback([&action, o] { action = [o](std::ostream& out, std::ostream&) { return run_detect(*o, out); }; });
 }
 

@@ -1,10 +1,15 @@
 // `lockstep ssde FILE -o OUT.ptx [--kernel NAME] [--mode thesis|refined]
-//  [--report] [--json] [--origin-out FILE] [--verify --launch SPEC [bounds]
-//  [--stats]]`: the SSDE transformation of every kernel (or only NAME)
-// written as PTX. Kernels with nothing flagged are written unchanged.
-// Exit 0 when written and detection on the output flags nothing, 3 when
-// written but something is still flagged (a divergent barrier, which SSDE
-// cannot remove, or a loop), 1 on error.
+//  [--report] [--json] [--origin-out FILE] [--launch SPEC] [--all-flagged]
+//  [--evidence-dir DIR] [--evidence-timeout S] [--evidence-max-states N]
+//  [--verify [bounds] [--stats]]`: the SSDE transformation of every kernel
+// (or only NAME) written as PTX. Detection's flagged loops are checked for
+// evidence first (checker/evidence; on --launch, else on synthesised
+// launches) and only the confirmed and unknown ones are transformed; the
+// discharged ones are left as they are (--all-flagged: every flagged loop,
+// without evidence). Kernels with nothing to transform are written
+// unchanged. Exit 0 when written and detection on the output flags nothing
+// but the loops left alone, 3 when written but something is still flagged
+// (a divergent barrier, which SSDE cannot remove, or a loop), 1 on error.
 //
 // --origin-out writes the origin maps (checker/equiv/origin_map.hpp) of
 // the kernels written. --verify runs `equiv` in-process on the launch's
@@ -14,7 +19,9 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +29,8 @@
 #include "checker/equiv/equiv_report.hpp"
 #include "checker/equiv/origin_map.hpp"
 #include "checker/equiv/pipeline_origin.hpp"
+#include "checker/evidence/evidence.hpp"
+#include "checker/detect/detect.hpp"
 #include "checker/pipeline/run_ssde.hpp"
 #include "checker/report/locations.hpp"
 #include "checker/report/ssde_report.hpp"
@@ -48,7 +57,31 @@ struct SsdeCliOptions {
   bool verify = false;
   std::string launch;
   EquivBoundsCli bounds;
+  bool all_flagged = false;
+  std::string evidence_dir;
+  double evidence_timeout = 60;
+  std::uint64_t evidence_max_states = 1'000'000;
 };
+
+/// The evidence of kernel k's flagged loops, and the ids of the discharged ones.
+std::vector<checker::LoopEvidence> kernel_evidence(const SsdeCliOptions& o, const ir::Module& module,
+                                                   const ir::Kernel& k, const checker::DetectOptions& options,
+                                                   const sem::LaunchSpec* spec, std::vector<std::uint32_t>& discharged) {
+  const analysis::KernelAnalysis a = analysis::analyze_kernel(k);
+  const checker::KernelDetection d = checker::detect(module, k, a, options);
+  checker::EvidenceOptions eo;
+  eo.detect = options;
+  eo.spec = spec != nullptr && (!spec->kernel || *spec->kernel == k.name) ? spec : nullptr;
+  eo.spec_path = o.launch;
+  eo.ptx_path = o.file;
+  eo.out_dir = o.evidence_dir;
+  eo.seconds = o.evidence_timeout;
+  eo.max_states = o.evidence_max_states;
+  std::vector<checker::LoopEvidence> ev = checker::gather_evidence(module, k, a, d, eo);
+  for (const checker::LoopEvidence& e : ev)
+    if (e.status == checker::EvidenceStatus::Discharged) discharged.push_back(e.loop);
+  return ev;
+}
 
 [[noreturn]] void usage_error(const std::string& message) {
   throw InputError(Diagnostic{Severity::Error, "lockstep", {}, message});
@@ -105,7 +138,7 @@ void warn_leftovers(std::ostream& err, const ir::Module& m, const checker::SsdeP
                        in.name, b.pc, checker::where(m, in, b.pc));
   }
   for (const auto& f : r.after.loops) {
-    if (!f.flagged) continue;
+    if (!f.flagged || r.left_alone_after(f.loop)) continue;
     err << fmt::format("lockstep: warning: kernel {}: the loop at output pc {} is still flagged after SSDE ({})\n",
                        in.name, r.kernel.blocks[f.header].first_pc, checker::loop_reason_name(f.reason));
   }
@@ -113,18 +146,28 @@ void warn_leftovers(std::ostream& err, const ir::Module& m, const checker::SsdeP
 
 int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& err) {
   if (o.verify && o.launch.empty()) usage_error("--verify needs --launch SPEC");
-  if (!o.verify && !o.launch.empty()) usage_error("--launch is only used with --verify");
+  if (o.all_flagged && !o.launch.empty() && !o.verify)
+    usage_error("--launch is used by evidence and --verify, and --all-flagged runs no evidence");
   checker::DetectOptions options;
   options.mode = parse_detect_mode(o.mode);
   const ir::Module module = load_ptx_file(o.file);
   const auto selected = select_kernels(module, o.kernel);
+  std::optional<sem::LaunchSpec> spec;
+  if (!o.launch.empty()) {
+    spec = sem::parse_launch_spec_file(o.launch);
+    if (!spec->kernel && selected.size() == 1) spec->kernel = selected.front()->name;
+  }
 
   ir::Module transformed = module;
   std::vector<checker::SsdePipelineResult> results;
+  std::vector<std::vector<checker::LoopEvidence>> evidence(selected.size());
   results.reserve(selected.size());
-  for (const ir::Kernel* k : selected) {
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    const ir::Kernel* k = selected[i];
     const auto index = static_cast<std::size_t>(k - module.kernels.data());
-    results.push_back(checker::run_ssde(module, index, options));
+    std::vector<std::uint32_t> discharged;
+    if (!o.all_flagged) evidence[i] = kernel_evidence(o, module, *k, options, spec ? &*spec : nullptr, discharged);
+    results.push_back(checker::run_ssde(module, index, options, discharged));
     transformed.kernels[index] = results.back().kernel;
   }
   write_file(o.output, ptx::print(transformed));
@@ -144,7 +187,10 @@ int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& e
   checker::SsdeReportInput in;
   in.module = &module;
   in.options = options;
-  for (const auto& r : results) in.kernels.push_back(&r);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    in.kernels.push_back(&results[i]);
+    in.evidence.push_back(o.all_flagged ? nullptr : &evidence[i]);
+  }
   if (o.verify) {
     const checker::equiv::EquivResult eq = verify_launch(o, module, transformed, results);
     if (o.json) {
@@ -180,7 +226,15 @@ void add_ssde_command(CLI::App& app, Action& action) {
   cmd->add_flag("--json", o->json, "print the report as JSON (implies --report)");
   cmd->add_option("--origin-out", o->origin_out, "write the origin maps (output PC -> input PC) as JSON to this file");
   cmd->add_flag("--verify", o->verify, "prove the output correct for --launch (lockstep equiv, in-process)");
-  cmd->add_option("--launch", o->launch, "launch specification (TOML) for --verify");
+  cmd->add_option("--launch", o->launch,
+                  "launch specification (TOML): the launch evidence searches, and the one --verify proves the output on");
+  cmd->add_flag("--all-flagged", o->all_flagged,
+                "transform every flagged loop, without evidence (default: the confirmed and unknown ones)");
+  cmd->add_option("--evidence-dir", o->evidence_dir, "write the witnesses of confirmed loops (traces, launches) here");
+  cmd->add_option("--evidence-timeout", o->evidence_timeout, "seconds of evidence search per flagged loop (0: none)")
+      ->capture_default_str();
+  cmd->add_option("--evidence-max-states", o->evidence_max_states, "distinct states per launch the evidence searches")
+      ->capture_default_str();
   add_equiv_bounds(cmd, o->bounds);
   cmd->callback([&action, o] {
     action = [o](std::ostream& out, std::ostream& err) { return run_ssde_command(*o, out, err); };

@@ -15,15 +15,13 @@
 
 #include "checker/explore/explore_launch.hpp"
 #include "checker/symbolic/explore_symbolic.hpp"
-#include "checker/trace/trace_build.hpp"
+#include "checker/trace/finding_trace.hpp"
 #include "checker/trace/trace_json.hpp"
-#include "checker/trace/trace_replay.hpp"
 #include "checker/verify/verify_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/kernel_select.hpp"
 #include "cli/search_progress.hpp"
 #include "cli/signal_watch.hpp"
-#include "cli/symbolic_values.hpp"
 #include "cli/verify_options.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
@@ -34,41 +32,6 @@ namespace lockstep::cli {
 namespace {
 
 [[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
-
-/// Replays the finding to learn where the threads are, and makes its trace.
-/// A verdict must be what its trace shows: the trace is replayed exactly as
-/// `run --replay` replays it, and a trace that does not reach its outcome is
-/// an internal error, never a reported counterexample.
-checker::Trace make_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec, const VerifyCliOptions& o,
-                          const VerifySettings& s, const checker::Finding& f) {
-  const bool cycle = f.kind == checker::FindingKind::NonTermination;
-  const checker::ReplayOutcome r = checker::replay_launch(setup, s.model, f.steps,
-                                                          cycle ? std::optional<std::size_t>(f.cycle_start)
-                                                                : std::nullopt,
-                                                          s.explore.canonical);
-  if (!r.ok || r.digest != f.digest) {
-    throw std::logic_error(fmt::format("the {} counterexample does not replay to the explored state{}{}",
-                                       checker::finding_kind_name(f.kind), r.ok ? "" : ": ", r.error));
-  }
-  checker::TraceOrigin origin;
-  origin.ptx = o.file;
-  origin.ptx_bytes = std::string(Source::read_file(o.file).text());
-  origin.launch = o.launch;
-  origin.launch_bytes = std::string(Source::read_file(o.launch).text());
-  origin.model = sem::model_spec_name(s.model);
-  origin.reconvergence = o.reconvergence;
-  origin.canonical = s.explore.canonical;
-  origin.cuda_barrier_rule = s.properties.cuda_barriers;
-  checker::TraceEnd end{r.waits, r.fault, {}};
-  if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
-  checker::Trace t = checker::build_trace(setup, origin, f, end);
-  const checker::TraceReplay check = checker::replay_trace(setup, &spec, t);
-  if (!check.ok) {
-    throw std::logic_error(fmt::format("the {} counterexample's trace does not replay: {}",
-                                       checker::finding_kind_name(f.kind), check.error));
-  }
-  return t;
-}
 
 int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) {
   const SignalWatch signals;  // from the start: a signal during loading must not kill either
@@ -117,35 +80,35 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   std::optional<checker::Trace> trace;
   if (sym) rep.if_converted = sym->if_converted;
   if (sym) rep.symbolic = sym->constraints.empty() ? std::string("unconstrained") : sym->constraints;
-  if (e.finding && sym) {
-    // The counterexample holds for the model's input values: replay it concretely with them.
-    const sem::LaunchSpec concrete = sem::concretize(spec, sym->inputs);
-    const auto concrete_setup = prepare_with_table(module, concrete, s.table);
-    concrete_setup->cuda_barrier_rule = s.properties.cuda_barriers;
-    // Symbolic states hold terms: the trace records the digest of the concrete replay.
-    checker::Finding f = *e.finding;
-    if (sym->if_converted != 0) {
-      try {
-        f.steps = checker::rederive_schedule(*concrete_setup, s.model, f.steps, s.explore.merge);
-      } catch (const std::runtime_error& x) {
-        fail(fmt::format("the counterexample does not carry over to the kernel before if-conversion: {}", x.what()));
-      }
+  if (e.finding) {
+    // A verdict must be what its trace shows: finding_trace replays the
+    // finding (concretely, with the model's input values for a symbolic
+    // launch) and its trace as `run --replay` does.
+    checker::FindingLaunch fl;
+    fl.module = &module;
+    fl.spec = &spec;
+    fl.prepare = [&module, &s](const sem::LaunchSpec& concrete) { return prepare_with_table(module, concrete, s.table); };
+    fl.cuda_barrier_rule = s.properties.cuda_barriers;
+    fl.model = s.model;
+    fl.canonical = s.explore.canonical;
+    fl.merge = s.explore.merge;
+    if (sym) {
+      fl.inputs = sym->inputs;
+      fl.if_converted = sym->if_converted;
     }
-    const bool cycle = f.kind == checker::FindingKind::NonTermination;
-    const checker::ReplayOutcome r = checker::replay_launch(
-        *concrete_setup, s.model, f.steps, cycle ? std::optional<std::size_t>(f.cycle_start) : std::nullopt,
-        s.explore.canonical);
-    if (!r.ok) fail(fmt::format("the counterexample does not replay with the model's input values: {}", r.error));
-    if (cycle && r.cycle_digest != r.digest) fail("the counterexample's cycle does not close with the model's input values");
-    f.digest = r.digest;
-    trace = make_trace(*concrete_setup, concrete, o, s, f);
-    trace->inputs = to_trace_inputs(sym->inputs);
-    rep.inputs = trace->inputs;
-    rep.trace = &*trace;
-    rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, rep.model) : o.trace_out;
-    checker::write_trace_file(*trace, rep.trace_path);
-  } else if (e.finding) {
-    trace = make_trace(*setup, spec, o, s, *e.finding);
+    checker::TraceOrigin origin;
+    origin.ptx = o.file;
+    origin.ptx_bytes = std::string(Source::read_file(o.file).text());
+    origin.launch = o.launch;
+    origin.launch_bytes = std::string(Source::read_file(o.launch).text());
+    origin.model = rep.model;
+    origin.reconvergence = o.reconvergence;
+    try {
+      trace = checker::finding_trace(fl, std::move(origin), *e.finding);
+    } catch (const checker::FindingCarryError& x) {
+      fail(x.what());
+    }
+    if (sym) rep.inputs = trace->inputs;
     rep.trace = &*trace;
     rep.trace_path = o.trace_out.empty() ? default_trace_path(o.file, rep.model) : o.trace_out;
     checker::write_trace_file(*trace, rep.trace_path);

@@ -51,12 +51,6 @@ InputValues parse_inputs_option(const std::string& text) {
   return out;
 }
 
-std::vector<checker::TraceInput> to_trace_inputs(const InputValues& values) {
-  std::vector<checker::TraceInput> out;
-  for (const auto& [name, v] : values) out.push_back(checker::TraceInput{name, std::to_string(v)});
-  return out;
-}
-
 InputValues from_trace_inputs(const std::vector<checker::TraceInput>& inputs, const std::string& trace_path) {
   InputValues out;
   for (const checker::TraceInput& in : inputs) {

@@ -18,9 +18,6 @@ using InputValues = std::vector<std::pair<std::string, std::uint64_t>>;
 /// Parses `--inputs` text; throws InputError naming the bad item.
 [[nodiscard]] InputValues parse_inputs_option(const std::string& text);
 
-/// The trace's form of input values (raw bits, decimal).
-[[nodiscard]] std::vector<checker::TraceInput> to_trace_inputs(const InputValues& values);
-
 /// Input values from a trace; throws InputError (naming `trace_path`) for a value that is no number.
 [[nodiscard]] InputValues from_trace_inputs(const std::vector<checker::TraceInput>& inputs,
                                             const std::string& trace_path);

@@ -351,6 +351,41 @@ def ref_legacy_isa4x(L):
     return {"out": out}
 
 
+
+def walk_forces(nbodies, cutoff, child, cx, cr, cm, bx, bm):
+    """force[] of tree_walk_vote: each warp's bodies walk the tree in lockstep."""
+    force = [0] * nbodies
+    for w0 in range(0, nbodies, 32):
+        lanes = range(w0, min(nbodies, w0 + 32))
+        f = {b: 0 for b in lanes}
+        stack = [nbodies]
+        while not all(not stack or abs(f[b]) >= cutoff for b in lanes):
+            n = stack.pop()
+            if n < nbodies:
+                for b in lanes:
+                    if n != b:
+                        f[b] += bm[n] * (bx[n] - bx[b])
+                continue
+            c = n - nbodies
+            if all(abs(cx[c] - bx[b]) >= 2 * cr[c] for b in lanes):
+                for b in lanes:
+                    f[b] += cm[c] * (cx[c] - bx[b])
+                continue
+            for k in range(2):
+                ch = child[2 * c + k]
+                if ch >= 0 and len(stack) < 16:
+                    stack.append(ch)
+        for b in lanes:
+            force[b] = s32(f[b])
+    return force
+
+
+def ref_tree_walk_vote(L):
+    p = [x["value"] for x in L["params"][:2]]
+    b = {x["name"]: x["init"] for x in L["buffer"]}
+    return {"force": walk_forces(p[0], p[1], b["child"], b["cell_x"], b["cell_r"], b["cell_m"], b["body_x"],
+                                 b["body_m"])}
+
 def ref_unstructured_goto(L):
     b = buffer_init(L, "b")
     out = []
@@ -369,6 +404,7 @@ def ref_unstructured_goto(L):
 
 REFERENCES = {
     "spin_lock": ref_spin_lock,
+    "tree_walk_vote": ref_tree_walk_vote,
     "done_flag_lock": ref_done_flag_lock,
     "ticket_lock": ref_ticket_lock,
     "hashtable_v1": ref_hashtable,

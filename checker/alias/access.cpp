@@ -18,8 +18,13 @@ Interval touched(const Access& a) noexcept {
 
 /// Can the bases of two accesses (both not `any`) name the same byte?
 /// `shared_spaces` are the cross-thread spaces both accesses may touch.
-bool bases_may_meet(const Access& r, const Access& w, std::uint8_t shared_spaces,
-                    bool noalias_params) noexcept {
+/// The launch buffer parameter base b points to, or -1.
+std::int32_t buffer_of(const Base& b, const AliasOptions& o) noexcept {
+  if (b.kind != BaseKind::Param || b.field != 0 || b.id >= o.param_buffers.size()) return -1;
+  return o.param_buffers[b.id];
+}
+
+bool bases_may_meet(const Access& r, const Access& w, std::uint8_t shared_spaces, const AliasOptions& o) noexcept {
   for (std::uint8_t i = 0; i < r.addr.nbases; ++i) {
     const Base& br = r.addr.bases[i];
     for (std::uint8_t j = 0; j < w.addr.nbases; ++j) {
@@ -30,10 +35,17 @@ bool bases_may_meet(const Access& r, const Access& w, std::uint8_t shared_spaces
         if (overlaps(touched(r), touched(w))) return true;
         continue;
       }
+      const std::int32_t buf_r = buffer_of(br, o);
+      const std::int32_t buf_w = buffer_of(bw, o);
       if (br.kind == BaseKind::Param && bw.kind == BaseKind::Param) {
-        if (!noalias_params) return true;
+        if (buf_r >= 0 && buf_w >= 0) {  // both point at the start of a launch buffer
+          if (buf_r == buf_w && overlaps(touched(r), touched(w))) return true;
+          continue;
+        }
+        if (!o.assume_noalias_params) return true;
         continue;
       }
+      if (buf_r >= 0 || buf_w >= 0) continue;  // a launch buffer is no module variable
       if (br.kind != bw.kind) return true;  // a parameter may point at a global variable
       if (br.dynamic_shared && bw.dynamic_shared) return true;  // one dynamic shared window
       // two distinct variables never overlap
@@ -114,11 +126,11 @@ Access resolve_access(const Context& ctx, const std::vector<AbsValue>& regs, std
   return acc;
 }
 
-Alias alias_of(const Access& read, const Access& write, bool noalias_params) noexcept {
+Alias alias_of(const Access& read, const Access& write, const AliasOptions& options) noexcept {
   const std::uint8_t shared_spaces = read.addr.space & write.addr.space & kCrossThread;
   if (shared_spaces == 0) return Alias::No;
   if (read.addr.any || write.addr.any) return Alias::May;
-  if (!bases_may_meet(read, write, shared_spaces, noalias_params)) return Alias::No;
+  if (!bases_may_meet(read, write, shared_spaces, options)) return Alias::No;
   const AbsValue& r = read.addr;
   const AbsValue& w = write.addr;
   const bool one_fixed_address = r.nbases == 1 && w.nbases == 1 && r.bases[0] == w.bases[0] &&

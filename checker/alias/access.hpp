@@ -37,7 +37,7 @@ struct Access {
 
 /// Can a write at `write` by one thread touch a byte that `read` touches in
 /// another thread of the warp (see alias.hpp)?
-[[nodiscard]] Alias alias_of(const Access& read, const Access& write, bool noalias_params) noexcept;
+[[nodiscard]] Alias alias_of(const Access& read, const Access& write, const AliasOptions& options) noexcept;
 
 /// "global:param0+0", "shared:s_hist+[0,1023]", "generic:any", ...
 [[nodiscard]] std::string describe(const Context& ctx, const Access& access);

@@ -3,6 +3,8 @@
 // transfer.hpp, int_ops.hpp and value_flow.hpp).
 #include "checker/alias/alias.hpp"
 
+#include <algorithm>
+#include <map>
 #include <vector>
 
 #include "checker/alias/access.hpp"
@@ -40,7 +42,7 @@ class AddressAnalysisImpl {
     const addr::Access* r = find(read_pc);
     const addr::Access* w = find(write_pc);
     if (r == nullptr || w == nullptr) return Alias::May;  // not an access: nothing is known
-    return addr::alias_of(*r, *w, options_.assume_noalias_params);
+    return addr::alias_of(*r, *w, options_);
   }
   [[nodiscard]] bool may_be_shared(std::uint32_t pc) const noexcept {
     const addr::Access* a = find(pc);
@@ -70,6 +72,29 @@ class AddressAnalysisImpl {
     const addr::Access* a = find(pc);
     return a == nullptr ? std::string("none") : addr::describe(ctx_, *a);
   }
+  [[nodiscard]] std::vector<ParamAccesses> param_accesses() const {
+    std::map<std::uint32_t, ParamAccesses> by_param;
+    for (std::uint32_t pc = 0; pc < index_.size(); ++pc) {
+      const addr::Access* a = find(pc);
+      if (a == nullptr || a->addr.any) continue;
+      for (std::uint8_t i = 0; i < a->addr.nbases; ++i) {
+        const addr::Base& b = a->addr.bases[i];
+        if (b.kind != addr::BaseKind::Param || b.field != 0) continue;
+        ParamAccesses& p = by_param[b.id];
+        p.param = b.id;
+        if (p.pcs.empty() || p.pcs.back() != pc) p.pcs.push_back(pc);
+        const addr::Interval& off = a->addr.off;
+        if (off.top || off.lo < 0) {
+          p.bounded = false;
+        } else {
+          p.end = std::max(p.end, off.hi + static_cast<std::int64_t>(a->width));
+        }
+      }
+    }
+    std::vector<ParamAccesses> out;
+    for (auto& [param, p] : by_param) out.push_back(std::move(p));
+    return out;
+  }
 
  private:
   addr::Context ctx_;
@@ -95,5 +120,7 @@ bool AddressAnalysis::may_be_shared(std::uint32_t pc) const noexcept { return im
 LocalFootprint AddressAnalysis::local_footprint(std::uint32_t pc) const { return impl_->local_footprint(pc); }
 
 std::string AddressAnalysis::describe(std::uint32_t pc) const { return impl_->describe(pc); }
+
+std::vector<ParamAccesses> AddressAnalysis::param_accesses() const { return impl_->param_accesses(); }
 
 }  // namespace lockstep::checker

@@ -18,7 +18,8 @@
 // so same address". Answers: No (provably disjoint), Must (one fixed address,
 // the same in every thread, e.g. a lock word), May (everything else).
 // Distinct kernel parameters may alias (PTX carries no `restrict`) unless
-// AliasOptions::assume_noalias_params is set.
+// AliasOptions::assume_noalias_params is set, or a launch says which buffer
+// each parameter points to (AliasOptions::param_buffers).
 //
 // See docs/detection.md for the rule table.
 #pragma once
@@ -61,6 +62,26 @@ struct LocalFootprint {
 struct AliasOptions {
   /// Distinct kernel parameters never alias (off by default: PTX has no restrict).
   bool assume_noalias_params = false;
+  /// The buffer of a launch that each kernel parameter points to (index: the
+  /// parameter; -1: not a buffer of the launch). When given, two parameters
+  /// that point to buffers alias only when it is the same buffer (at the
+  /// same start, so their offsets compare), and a parameter that points to a
+  /// buffer never aliases a module variable: a launch's buffers are
+  /// allocations of their own, and an access through a parameter stays in
+  /// its buffer (leaving it is undefined; lockstep faults on an access
+  /// outside every allocation).
+  std::vector<std::int32_t> param_buffers;
+};
+
+/// How a kernel uses one of its parameters as an address: the accesses that
+/// may go through the parameter's value (a base Param(i) with no field).
+struct ParamAccesses {
+  std::uint32_t param = 0;
+  std::vector<std::uint32_t> pcs;  ///< ascending
+  /// Every such access touches bytes [0, end) of what the parameter points
+  /// to (offsets known and non-negative); false: some offset is unknown.
+  bool bounded = true;
+  std::int64_t end = 0;
 };
 
 class AddressAnalysisImpl;
@@ -99,6 +120,9 @@ class AddressAnalysis {
   /// `cvta.local` and generic addressing included), Unknown otherwise (and
   /// for a PC that is not an access).
   [[nodiscard]] LocalFootprint local_footprint(std::uint32_t pc) const;
+
+  /// The parameters used as addresses, ascending by parameter index.
+  [[nodiscard]] std::vector<ParamAccesses> param_accesses() const;
 
   /// A short readable rendering of the abstract address of the access at pc,
   /// e.g. "global:param0+0", "shared:s_hist+[0,1023]", "global:loaded@12+?",

@@ -4,6 +4,7 @@
 
 #include "checker/detect/barrier_divergence.hpp"
 #include "checker/detect/detect_context.hpp"
+#include "checker/detect/lane_serialised.hpp"
 #include "checker/detect/loop_scan.hpp"
 #include "checker/detect/memory_access.hpp"
 #include "checker/detect/self_bounded.hpp"
@@ -44,6 +45,7 @@ void refined_verdict(const DetectContext& ctx, const LoopScan& scan, const LoopF
   if (scan.exits.empty()) return drop(LoopReason::NoExitCondition);
   if (reads.empty()) return drop(scan.reads.empty() ? LoopReason::NoSharedRead : LoopReason::ReadOnlyReads);
   if (self_bounded(ctx, scan.loop)) return drop(LoopReason::SelfBounded);
+  if (lane_serialised(ctx, scan)) return drop(LoopReason::LaneSerialised);
   const bool uniform = scan.uniform_exits();
   const bool one_lane = !uniform && single_lane(ctx, scan);
   const LoopReason split_free = uniform ? LoopReason::UniformExit : LoopReason::SingleLane;

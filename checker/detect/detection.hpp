@@ -47,11 +47,12 @@ enum class LoopReason : std::uint8_t {
   SingleLane,         ///< refined: at most one thread of a warp runs the loop (F2)
   ReadOnlyReads,      ///< refined: every read is ld.global.nc/ldu (F3)
   SelfBounded,        ///< refined: an exit on a unit-step induction variable (F4)
+  LaneSerialised,     ///< refined: every exit reads back the thread's own store (F6)
 };
 
 /// "redefined", "nested-safepdom", "no-exit-condition", "no-shared-read",
 /// "no-redefining-write", "uniform-exit", "single-lane", "read-only-reads",
-/// "self-bounded".
+/// "self-bounded", "lane-serialised".
 [[nodiscard]] std::string_view loop_reason_name(LoopReason r) noexcept;
 
 /// How a write relates to a loop.

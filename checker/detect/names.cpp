@@ -15,6 +15,7 @@ std::string_view loop_reason_name(LoopReason r) noexcept {
     case LoopReason::SingleLane: return "single-lane";
     case LoopReason::ReadOnlyReads: return "read-only-reads";
     case LoopReason::SelfBounded: return "self-bounded";
+    case LoopReason::LaneSerialised: return "lane-serialised";
   }
   return "?";
 }

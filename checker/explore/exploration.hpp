@@ -101,6 +101,10 @@ struct Exploration {
   std::vector<Race> races;
   /// The race report covers every reachable state (no partial-order reduction, no bound).
   bool races_complete = false;
+  /// Findings a finding filter rejected (finding_filter.hpp); the search went on past them.
+  std::uint64_t rejected = 0;
+  /// With a finding filter: per PC of the kernel, whether some step of the search began there.
+  std::vector<bool> issued_pcs;
   /// Exhaustive: no bound was hit (whether or not a counterexample was found).
   [[nodiscard]] bool exhaustive() const noexcept { return bound == BoundKind::None; }
 };

@@ -12,6 +12,7 @@
 
 #include "checker/explore/exploration.hpp"
 #include "checker/explore/explore_options.hpp"
+#include "checker/explore/finding_filter.hpp"
 #include "semantics/launch/launch_fault.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/launch_state.hpp"
@@ -26,6 +27,8 @@ struct ExploreRequest {
   ExploreOptions options;
   /// When set, its [expect] entries are checked at every completed state.
   const sem::LaunchSpec* spec = nullptr;
+  /// When set, decides which counterexamples are reported (finding_filter.hpp).
+  FindingFilter filter;
 };
 
 /// Explores every schedule of the launch. Throws std::invalid_argument when

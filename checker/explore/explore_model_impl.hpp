@@ -33,7 +33,7 @@ Exploration explore_model(const sem::LaunchSetup& setup, M model, const ExploreR
     return c;
   };
   const S initial(setup, std::move(model));
-  return explore(initial, gen, req.options, hook);
+  return explore(initial, gen, req.options, hook, &req.filter);
 }
 
 template <sem::DivergenceModel M>

@@ -14,7 +14,9 @@
 //     independent of the steps taken since it was last explored is not
 //     explored again; sound for deadlocks, errors and completed states, so
 //     only allowed with the fairness check off,
-//   - a race report from the footprints of the co-enabled units' next steps.
+//   - a race report from the footprints of the co-enabled units' next steps,
+//   - optionally a finding filter (finding_filter.hpp): a counterexample it
+//     rejects is counted and the search goes on past it.
 // Counterexamples are real whatever bound was hit: every edge of a reported
 // schedule was executed.
 #pragma once
@@ -33,6 +35,7 @@
 #include "checker/explore/exploration.hpp"
 #include "checker/explore/fair_lasso.hpp"
 #include "checker/explore/fairness_units.hpp"
+#include "checker/explore/finding_filter.hpp"
 #include "checker/explore/state_digest.hpp"
 #include "checker/explore/unit_footprints.hpp"
 #include "checker/explore/step_generator.hpp"
@@ -53,8 +56,8 @@ using FinalHook = std::function<FinalCheck(const S&)>;
 template <class S, StepGenerator<S> G>
 class Explorer {
  public:
-  Explorer(G& gen, const ExploreOptions& options, const FinalHook<S>& on_final)
-      : gen_(gen), opt_(options), on_final_(on_final) {
+  Explorer(G& gen, const ExploreOptions& options, const FinalHook<S>& on_final, const FindingFilter* filter = nullptr)
+      : gen_(gen), opt_(options), on_final_(on_final), filter_(filter != nullptr && *filter ? filter : nullptr) {
     if (opt_.sleep_sets && opt_.fairness) {
       throw std::invalid_argument("sleep sets are sound for safety properties only: switch fairness off to use them");
     }
@@ -66,6 +69,10 @@ class Explorer {
     gen_.prefix(root, prefix_);
     gen_.canonicalize(root);
     for (const StepRecord& r : prefix_) r_.stats.instructions += r.count;
+    if (filter_ != nullptr) {
+      r_.issued_pcs.assign(root.setup().kernel->code.size(), false);
+      for (const StepRecord& r : prefix_) note_issued(r);
+    }
     units_ = unit_count(root);
     words_ = unit_words(units_);
     syncing_exit_ = kernel_synchronises(*root.setup().kernel);
@@ -130,8 +137,12 @@ class Explorer {
     r_.bound_detail = std::move(detail);
   }
 
-  void report(FindingKind kind, std::string detail, const Digest& d, std::vector<StepRecord> cycle = {}) {
-    if (r_.finding) return;
+  /// Records the finding unless the filter rejects it (then counts it);
+  /// `places` gives the filter where the threads are. True when recorded.
+  template <class Places>
+  bool report(FindingKind kind, std::string detail, const Digest& d, std::vector<StepRecord> cycle,
+              const Places& places) {
+    if (r_.finding) return false;
     Finding f;
     f.kind = kind;
     f.steps = prefix_;
@@ -140,7 +151,28 @@ class Explorer {
     f.steps.insert(f.steps.end(), cycle.begin(), cycle.end());
     f.detail = std::move(detail);
     f.digest = d;
+    if (filter_ != nullptr) {
+      FindingCandidate c;
+      c.finding = &f;
+      c.states = places();
+      if (!(*filter_)(c)) {
+        ++r_.rejected;
+        return false;
+      }
+    }
     r_.finding = std::move(f);
+    return true;
+  }
+  /// A finding that ends in state s.
+  bool report_at(const S& s, FindingKind kind, std::string detail) {
+    return report(kind, std::move(detail), digest_of(s), {}, [&s] {
+      std::vector<ThreadPlaces> out(1);
+      thread_places(s, out[0]);
+      return out;
+    });
+  }
+  void note_issued(const StepRecord& r) {
+    if (r.pc < r_.issued_pcs.size()) r_.issued_pcs[r.pc] = true;
   }
 
   [[nodiscard]] std::uint64_t own_bytes() const noexcept {
@@ -168,7 +200,7 @@ class Explorer {
     const S& s = f.state();
     if (f.reexplore && s.status() != sem::LaunchStatus::Running) return;
     if (s.status() == sem::LaunchStatus::Error) {
-      report(FindingKind::Error, s.fault() ? s.fault()->message : std::string("launch error"), digest_of(s));
+      report_at(s, FindingKind::Error, s.fault() ? s.fault()->message : std::string("launch error"));
       return;
     }
     if (s.status() == sem::LaunchStatus::Completed) {
@@ -176,7 +208,7 @@ class Explorer {
       if (on_final_) {
         FinalCheck c = on_final_(s);
         finals_.push_back(c.memory);
-        if (!c.mismatch.empty()) report(FindingKind::ExpectMismatch, std::move(c.mismatch), digest_of(s));
+        if (!c.mismatch.empty()) report_at(s, FindingKind::ExpectMismatch, std::move(c.mismatch));
       }
       return;
     }
@@ -185,7 +217,7 @@ class Explorer {
       for_each_action(s, w, [&](unsigned key) { f.enabled.push_back(StepRecord{w, key}); });
     }
     if (f.enabled.empty()) {
-      report(FindingKind::Deadlock, {}, digest_of(s));
+      report_at(s, FindingKind::Deadlock, {});
       return;
     }
     if (footprints_) unit_footprints(s, f.enabled, syncing_exit_, f.footprints);
@@ -267,6 +299,7 @@ class Explorer {
     Successor<S>& sc = f.pending[si];
     ++r_.stats.transitions;
     r_.stats.instructions += sc.record.count;
+    if (filter_ != nullptr) note_issued(sc.record);
     const Digest d = digest_of(sc.state);
     const std::uint32_t unit = unit_of<S>(sc.record.warp, sc.record.key);
     const std::uint32_t v = table_.find(d);
@@ -397,8 +430,10 @@ class Explorer {
         std::vector<std::uint32_t> members(tarjan_.begin() + static_cast<std::ptrdiff_t>(first), tarjan_.end());
         FairLasso<S, G> lasso(gen_, table_, std::move(members));
         std::vector<StepRecord> cycle = lasso.cycle(root.state(), need);
-        report(FindingKind::NonTermination, {}, digest_of(root.state()), std::move(cycle));
-        return;
+        const S& at = root.state();
+        if (report(FindingKind::NonTermination, {}, digest_of(at), std::move(cycle),
+                   [&lasso, &at] { return lasso.places(at); }))
+          return;
       }
     }
     for (std::size_t i = first; i < tarjan_.size(); ++i) low_[tarjan_[i]] = kDone;
@@ -423,6 +458,7 @@ class Explorer {
   G& gen_;
   ExploreOptions opt_;
   const FinalHook<S>& on_final_;
+  const FindingFilter* filter_;
   Exploration r_;
   std::vector<StepRecord> prefix_;
   std::vector<Frame> frames_;
@@ -449,8 +485,8 @@ class Explorer {
 /// Explores every schedule of `initial` (see Explorer).
 template <class S, StepGenerator<S> G>
 [[nodiscard]] Exploration explore(const S& initial, G& gen, const ExploreOptions& options,
-                                  const FinalHook<S>& on_final = {}) {
-  Explorer<S, G> e(gen, options, on_final);
+                                  const FinalHook<S>& on_final = {}, const FindingFilter* filter = nullptr) {
+  Explorer<S, G> e(gen, options, on_final, filter);
   return e.run(initial);
 }
 

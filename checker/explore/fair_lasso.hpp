@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "checker/explore/fairness_units.hpp"
+#include "checker/explore/finding_filter.hpp"
 #include "checker/explore/state_digest.hpp"
 #include "checker/explore/step_generator.hpp"
 #include "checker/explore/visited_table.hpp"
@@ -52,6 +53,35 @@ class FairLasso {
     const auto home = [&](const StepRecord&, const S& child) { return digest_of(child) == root_digest; };
     if (path.empty() || digest_of(cur) != root_digest) walk(cur, home, path, met, note_state);
     return path;
+  }
+
+  /// Where the threads are in every state of the component, `root` first
+  /// (a breadth-first search inside it; every state is re-executed).
+  std::vector<ThreadPlaces> places(const S& root) {
+    std::vector<ThreadPlaces> out;
+    std::vector<S> queue{root};
+    std::unordered_map<std::uint64_t, std::vector<Digest>> seen;
+    seen[digest_of(root).lo].push_back(digest_of(root));
+    std::vector<Successor<S>> succ;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      out.emplace_back();
+      thread_places(queue[i], out.back());
+      for (std::uint32_t w = 0; w < queue[i].warp_count(); ++w) {
+        for (sem::Mask m = queue[i].enabled(w); m != 0; m &= m - 1) {
+          const std::size_t n = gen_.successors(queue[i], w, sem::lowest_lane(m), succ);
+          for (std::size_t k = 0; k < n; ++k) {
+            const Digest d = digest_of(succ[k].state);
+            const std::uint32_t id = table_.find(d);
+            if (id == VisitedTable::kAbsent || !in_scc_.contains(id)) continue;
+            std::vector<Digest>& bucket = seen[d.lo];
+            if (std::find(bucket.begin(), bucket.end(), d) != bucket.end()) continue;
+            bucket.push_back(d);
+            queue.push_back(succ[k].state);
+          }
+        }
+      }
+    }
+    return out;
   }
 
  private:

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checker/report/detection_report.hpp"
+#include "checker/report/evidence_render.hpp"
 #include "checker/report/locations.hpp"
 
 namespace lockstep::checker {
@@ -39,7 +40,7 @@ ordered_json header_json(const ir::Module& module, const ir::Kernel& kernel, std
   return j;
 }
 
-ordered_json loop_json(const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f) {
+ordered_json loop_json(const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f, bool timing) {
   const ir::Kernel& kernel = *k.kernel;
   ordered_json j;
   j["id"] = f.loop;
@@ -81,17 +82,21 @@ ordered_json loop_json(const ir::Module& module, const KernelDetectionRef& k, co
   ordered_json filters = ordered_json::array();
   for (LoopReason r : f.filters) filters.push_back(std::string(loop_reason_name(r)));
   j["filters"] = std::move(filters);
+  if (k.evidence != nullptr && f.flagged) {
+    const LoopEvidence* ev = evidence_of(k, f.loop);
+    j["evidence"] = ev != nullptr ? evidence_json(*ev, timing) : ordered_json();
+  }
   return j;
 }
 
-ordered_json kernel_json(const ir::Module& module, const KernelDetectionRef& k) {
+ordered_json kernel_json(const ir::Module& module, const KernelDetectionRef& k, bool timing) {
   const KernelDetection& d = *k.detection;
   ordered_json j;
   j["name"] = k.kernel->name;
   j["flagged"] = d.flagged();
   j["flagged_loops"] = d.flagged_loops();
   ordered_json loops = ordered_json::array();
-  for (const LoopFinding& f : d.loops) loops.push_back(loop_json(module, k, f));
+  for (const LoopFinding& f : d.loops) loops.push_back(loop_json(module, k, f, timing));
   j["loops"] = std::move(loops);
   ordered_json barriers = ordered_json::array();
   for (const BarrierFinding& b : d.barriers) {
@@ -118,8 +123,9 @@ nlohmann::ordered_json detection_json(const DetectionReport& report) {
   doc["mode"] = std::string(detect_mode_spelling(report.options.mode));
   doc["table"] = std::string(table_choice_spelling(report.options.table));
   doc["assume_noalias_params"] = report.options.alias.assume_noalias_params;
+  if (!report.evidence_launches.empty()) doc["evidence"] = report.evidence_launches;
   ordered_json kernels = ordered_json::array();
-  for (const KernelDetectionRef& k : report.kernels) kernels.push_back(kernel_json(module, k));
+  for (const KernelDetectionRef& k : report.kernels) kernels.push_back(kernel_json(module, k, report.timing));
   doc["kernels"] = std::move(kernels);
   return doc;
 }

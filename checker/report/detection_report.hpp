@@ -24,6 +24,14 @@
 // PTX file; the reads and redefining writes are related locations. A
 // barrier inlined from a device function also has each call site as a
 // related location and its call stack as the result's `stacks`.
+//
+// With evidence (`detect --evidence`, checker/evidence/evidence.hpp) every
+// flagged loop also carries its evidence: text lines under the loop, an
+// `evidence` object in JSON (status, summary, assumptions, launches, states,
+// seconds, witness), and in SARIF the result's kind and level (confirmed:
+// fail/error, unknown: fail/warning, discharged: pass/none), the witness's
+// stuck threads and cycle as related locations and its trace file as an
+// attachment.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -34,6 +42,7 @@
 
 #include "checker/alias/alias.hpp"
 #include "checker/detect/detection.hpp"
+#include "checker/evidence/evidence.hpp"
 #include "frontend/analysis/kernel_analysis.hpp"
 #include "frontend/ir/module.hpp"
 
@@ -46,6 +55,8 @@ struct KernelDetectionRef {
   const KernelDetection* detection = nullptr;
   /// Optional: gives the `address` of reads and writes (omitted when null).
   const AddressAnalysis* addresses = nullptr;
+  /// Optional: the evidence of the flagged loops, in loop order (detect --evidence).
+  const std::vector<LoopEvidence>* evidence = nullptr;
 };
 
 struct DetectionReport {
@@ -53,7 +64,14 @@ struct DetectionReport {
   DetectOptions options;                   ///< what detection ran with
   std::vector<KernelDetectionRef> kernels; ///< in module order
   std::string tool_version = "0.1.0";      ///< SARIF tool.driver.version
+  /// detect --evidence: what the loops were checked on ("synthesised
+  /// launches" or the spec file); empty without evidence.
+  std::string evidence_launches;
+  bool timing = true;                      ///< report evidence times (off for golden tests)
 };
+
+/// The evidence of flagged loop `loop` in k, or null.
+[[nodiscard]] const LoopEvidence* evidence_of(const KernelDetectionRef& k, std::uint32_t loop) noexcept;
 
 /// Readable text: a header line, then per kernel a summary line, every loop
 /// with its verdict, and for flagged loops their exits, reads and writes;

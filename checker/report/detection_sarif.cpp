@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "checker/report/detection_report.hpp"
+#include "checker/report/evidence_render.hpp"
+#include "checker/trace/trace_text.hpp"
 #include "checker/report/locations.hpp"
 #include "frontend/ir/cuda_location.hpp"
 
@@ -135,7 +137,60 @@ ordered_json call_stack(const Ctx& c, std::uint32_t pc, const std::vector<const 
   return stack;
 }
 
-ordered_json loop_result(const Ctx& c, const DetectionReport& report, const LoopFinding& f) {
+constexpr std::size_t kWitnessSteps = 16;  ///< related locations of the witness's schedule, at most
+
+/// The witness as related locations: its stuck threads, then the steps of
+/// its cycle (or the last steps before a deadlock).
+void witness_locations(const Ctx& c, const Witness& w, ordered_json& rel, int& id) {
+  for (const TraceStuck& s : w.trace.stuck) {
+    if (s.pc < c.kernel.code.size()) rel.push_back(related(c, s.pc, id++, "witness, at the end: " + stuck_line(s)));
+  }
+  const auto& steps = w.trace.steps;
+  std::size_t first = w.trace.cycle_start.value_or(steps.size() > kWitnessSteps ? steps.size() - kWitnessSteps : 0);
+  first = std::max(first, steps.size() > kWitnessSteps ? steps.size() - kWitnessSteps : std::size_t{0});
+  for (std::size_t i = first; i < steps.size(); ++i) {
+    const TraceStep& s = steps[i];
+    if (s.pc >= c.kernel.code.size()) continue;
+    rel.push_back(related(c, s.pc, id++,
+                          fmt::format("witness step {}{}: b{}.w{} lanes 0x{:08x} {}", i,
+                                      w.trace.cycle_start && i >= *w.trace.cycle_start ? " (cycle)" : "", s.block,
+                                      s.warp_in_block, s.lanes, s.instr)));
+  }
+}
+
+/// kind/level, message, attachments and properties of a loop result with evidence.
+void add_evidence(ordered_json& r, const LoopEvidence& ev, bool timing) {
+  std::string text = r["message"]["text"].get<std::string>();
+  switch (ev.status) {
+    case EvidenceStatus::Confirmed:
+      r["kind"] = "fail";
+      r["level"] = "error";
+      text += ". Confirmed: " + ev.summary;
+      break;
+    case EvidenceStatus::Discharged:
+      r["kind"] = "pass";
+      r["level"] = "none";
+      text += ". Discharged: " + ev.summary;
+      break;
+    case EvidenceStatus::Unknown:
+      r["kind"] = "fail";
+      r["level"] = "warning";
+      text += ". Evidence unknown: " + ev.summary;
+      break;
+  }
+  r["message"]["text"] = text;
+  if (ev.witness) {
+    ordered_json att = ordered_json::array();
+    att.push_back({{"description", {{"text", "the witness: a trace that `lockstep run --replay` replays"}}},
+                   {"artifactLocation", {{"uri", ev.witness->trace_path}}}});
+    att.push_back({{"description", {{"text", "the launch the witness runs on"}}},
+                   {"artifactLocation", {{"uri", ev.witness->launch_path}}}});
+    r["attachments"] = std::move(att);
+  }
+  r["properties"]["evidence"] = evidence_json(ev, timing);
+}
+
+ordered_json loop_result(const Ctx& c, const DetectionReport& report, const LoopFinding& f, const LoopEvidence* ev) {
   const ir::Block& h = c.kernel.blocks[f.header];
   std::string text = fmt::format("loop at {} (pc {}) in kernel {} may SIMT-deadlock", h.label, h.first_pc,
                                  c.kernel.name);
@@ -176,12 +231,14 @@ ordered_json loop_result(const Ctx& c, const DetectionReport& report, const Loop
     jw["properties"] = {{"relation", std::string(write_relation_name(w.relation))}, {"alias", alias_name(w.alias)}};
     rel.push_back(std::move(jw));
   }
+  if (ev != nullptr && ev->witness) witness_locations(c, *ev->witness, rel, id);
   if (!rel.empty()) r["relatedLocations"] = std::move(rel);
   r["properties"] = {{"kernel", c.kernel.name},
                      {"mode", std::string(detect_mode_spelling(report.options.mode))},
                      {"loop", f.loop},
                      {"header_pc", h.first_pc},
                      {"reason", std::string(loop_reason_name(f.reason))}};
+  if (ev != nullptr) add_evidence(r, *ev, report.timing);
   return r;
 }
 
@@ -228,7 +285,7 @@ nlohmann::ordered_json detection_sarif(const DetectionReport& report) {
   for (const KernelDetectionRef& k : report.kernels) {
     const Ctx c{module, *k.kernel, artifacts};
     for (const LoopFinding& f : k.detection->loops) {
-      if (f.flagged) results.push_back(loop_result(c, report, f));
+      if (f.flagged) results.push_back(loop_result(c, report, f, evidence_of(k, f.loop)));
     }
     for (const BarrierFinding& b : k.detection->barriers) results.push_back(barrier_result(c, report, b));
   }
@@ -244,6 +301,7 @@ nlohmann::ordered_json detection_sarif(const DetectionReport& report) {
   run["properties"] = {{"mode", std::string(detect_mode_spelling(report.options.mode))},
                        {"table", std::string(table_choice_spelling(report.options.table))},
                        {"assume_noalias_params", report.options.alias.assume_noalias_params}};
+  if (!report.evidence_launches.empty()) run["properties"]["evidence"] = report.evidence_launches;
   ordered_json doc;
   doc["$schema"] = kSchemaUri;
   doc["version"] = "2.1.0";

@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "checker/report/detection_report.hpp"
+#include "checker/report/evidence_render.hpp"
 #include "checker/report/locations.hpp"
 
 namespace lockstep::checker {
@@ -31,7 +32,8 @@ std::string instr_text(const ir::Module& module, const ir::Kernel& kernel, std::
   return fmt::format("pc {} {} ({})", pc, op_words(module, kernel, pc), where(module, kernel, pc));
 }
 
-void loop_text(std::ostream& out, const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f) {
+void loop_text(std::ostream& out, const ir::Module& module, const KernelDetectionRef& k, const LoopFinding& f,
+               const DetectionReport& report) {
   const ir::Kernel& kernel = *k.kernel;
   const ir::Block& h = kernel.blocks[f.header];
   std::string verdict = f.flagged ? "flagged" : "not flagged";
@@ -56,24 +58,34 @@ void loop_text(std::ostream& out, const ir::Module& module, const KernelDetectio
     out << fmt::format("    write {}: {}, {} alias, redefines pc {}\n", instr_text(module, kernel, w.pc),
                        write_relation_name(w.relation), alias_name(w.alias), fmt::join(w.reads, ", "));
   }
+  if (const LoopEvidence* ev = evidence_of(k, f.loop)) evidence_text(out, *ev, module.path, report.timing);
+}
+
+/// ", evidence: 1 confirmed, 0 discharged, 1 unknown".
+std::string evidence_counts(const std::vector<LoopEvidence>& ev) {
+  std::size_t n[3] = {0, 0, 0};
+  for (const LoopEvidence& e : ev) ++n[static_cast<int>(e.status)];
+  return fmt::format(" ({} confirmed, {} discharged, {} unknown)", n[0], n[1], n[2]);
 }
 
 }  // namespace
 
 void detection_text(std::ostream& out, const DetectionReport& report) {
   const ir::Module& module = *report.module;
-  out << fmt::format("{}: mode {}, table {}{}\n", module.path, detect_mode_spelling(report.options.mode),
+  out << fmt::format("{}: mode {}, table {}{}{}\n", module.path, detect_mode_spelling(report.options.mode),
                      table_choice_spelling(report.options.table),
-                     report.options.alias.assume_noalias_params ? ", distinct parameters assumed not to alias" : "");
+                     report.options.alias.assume_noalias_params ? ", distinct parameters assumed not to alias" : "",
+                     report.evidence_launches.empty() ? "" : ", evidence on " + report.evidence_launches);
   for (const KernelDetectionRef& k : report.kernels) {
     const KernelDetection& d = *k.detection;
     std::string summary = fmt::format("{}, {} flagged", plural(d.loops.size(), "loop"), d.flagged_loops());
+    if (k.evidence != nullptr) summary += evidence_counts(*k.evidence);
     const auto calls = static_cast<std::size_t>(
         std::count_if(d.barriers.begin(), d.barriers.end(), [](const BarrierFinding& b) { return b.call; }));
     if (d.barriers.size() > calls) summary += ", " + plural(d.barriers.size() - calls, "divergent barrier");
     if (calls != 0) summary += ", " + plural(calls, "possible divergent barrier");
     out << fmt::format("kernel {}: {}\n", k.kernel->name, summary);
-    for (const LoopFinding& f : d.loops) loop_text(out, module, k, f);
+    for (const LoopFinding& f : d.loops) loop_text(out, module, k, f, report);
     for (const BarrierFinding& b : d.barriers) {
       const std::string inside = inlined_text(module, *k.kernel, b.pc);
       const std::string branch_inside = inlined_text(module, *k.kernel, b.branch_pc);

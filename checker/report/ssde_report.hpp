@@ -14,8 +14,12 @@
 // `registers_added`, `repairs` {edge_splits, merged_back_edges, new_headers,
 // exit_materialised}, `unfixable_barriers` [{pc, line, location, op,
 // branch_pc}], `after` {flagged, flagged_loops [{loop, header_pc, reason}],
-// barriers}. PCs are those of the input kernel except `bbs_pc` and those in
-// `after`, which are output PCs; a point at the virtual exit is "exit".
+// barriers, left_alone}. PCs are those of the input kernel except `bbs_pc`
+// and those in `after`, which are output PCs; a point at the virtual exit is
+// "exit". With evidence (the default of `lockstep ssde`), per kernel also
+// `evidence` (per flagged loop: loop, status, summary) and `left_alone`
+// (the discharged loops not transformed: loop, header); `after.flagged`
+// leaves them out and `after.left_alone` lists them as output loops.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -25,6 +29,7 @@
 #include <vector>
 
 #include "checker/detect/detection.hpp"
+#include "checker/evidence/evidence.hpp"
 #include "checker/pipeline/run_ssde.hpp"
 #include "frontend/ir/module.hpp"
 
@@ -34,6 +39,8 @@ struct SsdeReportInput {
   const ir::Module* module = nullptr;             ///< the input module
   DetectOptions options;                          ///< what the pipeline ran with
   std::vector<const SsdePipelineResult*> kernels; ///< the kernels processed, in module order
+  /// Parallel to `kernels`: the evidence of the flagged loops (null: --all-flagged).
+  std::vector<const std::vector<LoopEvidence>*> evidence;
 };
 
 /// Per kernel: a summary line, each BBS with the loops it serves and their

@@ -87,7 +87,7 @@ ordered_json switches(const SsdeReport& rep) {
   return out;
 }
 
-ordered_json after_json(const SsdePipelineResult& r) {
+ordered_json after_json(const SsdePipelineResult& r, bool evidence) {
   ordered_json loops = ordered_json::array();
   for (const LoopFinding& f : r.after.loops) {
     if (!f.flagged) continue;
@@ -95,10 +95,12 @@ ordered_json after_json(const SsdePipelineResult& r) {
                      {"header_pc", r.kernel.blocks[f.header].first_pc},
                      {"reason", std::string(loop_reason_name(f.reason))}});
   }
-  return {{"flagged", r.after.flagged()}, {"flagged_loops", std::move(loops)}, {"barriers", r.after.barriers.size()}};
+  ordered_json j{{"flagged", !r.clean()}, {"flagged_loops", std::move(loops)}, {"barriers", r.after.barriers.size()}};
+  if (evidence) j["left_alone"] = r.after_left_alone;
+  return j;
 }
 
-ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r) {
+ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r, const std::vector<LoopEvidence>* ev) {
   const ir::Kernel& in = m.kernels[r.kernel_index];
   ordered_json j;
   j["name"] = in.name;
@@ -124,7 +126,17 @@ ordered_json kernel_json(const ir::Module& m, const SsdePipelineResult& r) {
     barriers.push_back(std::move(jb));
   }
   j["unfixable_barriers"] = std::move(barriers);
-  j["after"] = after_json(r);
+  if (ev != nullptr) {
+    ordered_json evidence = ordered_json::array();
+    for (const LoopEvidence& e : *ev)
+      evidence.push_back({{"loop", e.loop}, {"status", evidence_status_name(e.status)}, {"summary", e.summary}});
+    j["evidence"] = std::move(evidence);
+    ordered_json left = ordered_json::array();
+    for (std::uint32_t l : r.left_alone)
+      left.push_back({{"loop", l}, {"header", header_json(m, in, r.before.loops[l].header)}});
+    j["left_alone"] = std::move(left);
+  }
+  j["after"] = after_json(r, ev != nullptr);
   return j;
 }
 
@@ -136,7 +148,8 @@ nlohmann::ordered_json ssde_report_json(const SsdeReportInput& input) {
   doc["file"] = m.path;
   doc["mode"] = std::string(detect_mode_spelling(input.options.mode));
   ordered_json kernels = ordered_json::array();
-  for (const SsdePipelineResult* r : input.kernels) kernels.push_back(kernel_json(m, *r));
+  for (std::size_t i = 0; i < input.kernels.size(); ++i)
+    kernels.push_back(kernel_json(m, *input.kernels[i], i < input.evidence.size() ? input.evidence[i] : nullptr));
   doc["kernels"] = std::move(kernels);
   return doc;
 }

@@ -48,10 +48,22 @@ void loop_lines(std::ostream& out, const ir::Module& m, const ir::Kernel& in, co
   }
 }
 
-void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResult& r) {
+void evidence_lines(std::ostream& out, const ir::Module& m, const ir::Kernel& in, const SsdePipelineResult& r,
+                    const std::vector<LoopEvidence>& ev) {
+  for (const LoopEvidence& e : ev) {
+    const ir::Block& h = in.blocks[r.before.loops[e.loop].header];
+    const bool alone = std::find(r.left_alone.begin(), r.left_alone.end(), e.loop) != r.left_alone.end();
+    out << fmt::format("  loop {} at {} (pc {}, {}): {}{}: {}\n", e.loop, h.label, h.first_pc, where(m, in, h.first_pc),
+                       evidence_status_name(e.status), alone ? ", left alone" : "", e.summary);
+  }
+}
+
+void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResult& r,
+                 const std::vector<LoopEvidence>* ev) {
   const ir::Kernel& in = m.kernels[r.kernel_index];
   if (!r.transformed) {
     out << fmt::format("kernel {}: nothing to transform\n", in.name);
+    if (ev != nullptr) evidence_lines(out, m, in, r, *ev);
   } else {
     std::size_t loops = 0;
     for (const SsdeSwitch& sw : r.report.switches) loops += sw.cases.size();
@@ -59,6 +71,7 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
                        plural(r.report.switches.size(), "BBS"));
     if (r.fell_back_to_exit)
       out << "  (the SafePDoms were refused by the transformation; every loop reconverges at the kernel exit)\n";
+    if (ev != nullptr) evidence_lines(out, m, in, r, *ev);
     for (std::size_t i = 0; i < r.report.switches.size() && i < r.groups.size(); ++i) {
       const SsdeSwitch& sw = r.report.switches[i];
       out << fmt::format("  BBS {} (output pc {}) before {}, the SafePDom of\n", sw.bbs_label, sw.bbs_pc,
@@ -76,19 +89,22 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
                        barrier_words(m, in, b));
   }
   if (!r.transformed) return;
-  if (!r.after.flagged()) {
-    out << "  after: nothing flagged\n";
+  const std::string alone =
+      r.after_left_alone.empty() ? std::string() : fmt::format(" (but {} left alone)", plural(r.after_left_alone.size(), "loop"));
+  if (r.clean()) {
+    out << "  after: nothing flagged" << alone << "\n";
     return;
   }
   std::vector<std::string> left;
   for (const LoopFinding& f : r.after.loops) {
-    if (f.flagged) left.push_back(fmt::format("loop {} at output pc {}", f.loop, r.kernel.blocks[f.header].first_pc));
+    if (f.flagged && !r.left_alone_after(f.loop))
+      left.push_back(fmt::format("loop {} at output pc {}", f.loop, r.kernel.blocks[f.header].first_pc));
   }
   const auto calls = static_cast<std::size_t>(std::count_if(
       r.after.barriers.begin(), r.after.barriers.end(), [](const BarrierFinding& b) { return b.call; }));
   if (r.after.barriers.size() > calls) left.push_back(plural(r.after.barriers.size() - calls, "divergent barrier"));
   if (calls != 0) left.push_back(plural(calls, "possible divergent barrier"));
-  out << fmt::format("  after: still flagged: {}\n", fmt::join(left, ", "));
+  out << fmt::format("  after: still flagged: {}{}\n", fmt::join(left, ", "), alone);
 }
 
 }  // namespace
@@ -96,7 +112,8 @@ void kernel_text(std::ostream& out, const ir::Module& m, const SsdePipelineResul
 void ssde_report_text(std::ostream& out, const SsdeReportInput& input) {
   const ir::Module& m = *input.module;
   out << fmt::format("{}: ssde, mode {}\n", m.path, detect_mode_spelling(input.options.mode));
-  for (const SsdePipelineResult* r : input.kernels) kernel_text(out, m, *r);
+  for (std::size_t i = 0; i < input.kernels.size(); ++i)
+    kernel_text(out, m, *input.kernels[i], i < input.evidence.size() ? input.evidence[i] : nullptr);
 }
 
 }  // namespace lockstep::checker

@@ -34,8 +34,17 @@ SymbolicExploration explore_symbolic_model(const sem::LaunchSetup& setup, const 
     return c;
   };
   const S initial(setup, std::move(model), SymbolicDomain(&ctx, start.path_condition, start.shadow));
+  // A filter sees the input values of the candidate's path condition.
+  FindingFilter with_inputs;
+  if (req.filter) {
+    with_inputs = [&req, &ctx, &gen](const FindingCandidate& c) {
+      FindingCandidate named = c;
+      if (auto values = ctx.model_inputs(gen.path_condition(c.finding->digest))) named.inputs = std::move(*values);
+      return req.filter(named);
+    };
+  }
   SymbolicExploration r;
-  r.exploration = explore(initial, gen, req.options, hook);
+  r.exploration = explore(initial, gen, req.options, hook, &with_inputs);
   r.constraints = constraints_text(ctx);
   r.forks = gen.forks();
   r.widest_step = gen.widest_step();

@@ -58,13 +58,15 @@ std::string trace_headline(const Trace& t) {
   return fmt::format("{} under {}{}{}", what, t.model, order, table);
 }
 
+std::string stuck_line(const TraceStuck& s) {
+  return fmt::format("{} {} at pc {}: {}", unit_name(s.block, s.warp_in_block), lane_set_text(s.lanes), s.pc,
+                     stuck_reason(s));
+}
+
 void stuck_text(std::ostream& out, const std::vector<TraceStuck>& stuck) {
   if (stuck.empty()) return;
   out << "stuck:\n";
-  for (const TraceStuck& s : stuck) {
-    out << fmt::format("  {} {} at pc {}: {}\n", unit_name(s.block, s.warp_in_block), lane_set_text(s.lanes), s.pc,
-                       stuck_reason(s));
-  }
+  for (const TraceStuck& s : stuck) out << "  " << stuck_line(s) << '\n';
 }
 
 void trace_text(std::ostream& out, const Trace& t) {

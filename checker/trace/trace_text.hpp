@@ -27,6 +27,9 @@ void trace_text(std::ostream& out, const Trace& trace);
 /// "SIMT-induced deadlock (non-termination) under stack (push order nvidia), reconvergence nvidia".
 [[nodiscard]] std::string trace_headline(const Trace& trace);
 
+/// One group of unfinished threads: "b0.w0 lanes 1-31 at pc 4: spinning (keeps issuing inside the cycle)".
+[[nodiscard]] std::string stuck_line(const TraceStuck& stuck);
+
 /// "stuck:" and one line per group of unfinished threads (nothing when there are none).
 void stuck_text(std::ostream& out, const std::vector<TraceStuck>& stuck);
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# SSDE end to end on one bundled model: `lockstep ssde` writes the output
+# SSDE end to end on one bundled model: `lockstep ssde --all-flagged` (every
+# flagged loop transformed, as the thesis does) writes the output
 # (exit 0 or 3), the output parses, passes ptxas when it is installed, and
 # runs under --model mimd with its [expect] holding and under every stack
 # model (stack, stack-amd, stack-nt) with the given exit status (0: the SIMT
@@ -15,10 +16,10 @@ out=$(mktemp "${TMPDIR:-/tmp}/lockstep-ssde-$model.XXXXXX.ptx")
 trap 'rm -f "$out"' EXIT
 fail=0
 
-"$lockstep" ssde "$src" -o "$out" 2>/dev/null
+"$lockstep" ssde "$src" -o "$out" --all-flagged 2>/dev/null
 status=$?
 if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
-  echo "ssde: exit status $status"; "$lockstep" ssde "$src" -o "$out"; exit 1
+  echo "ssde: exit status $status"; "$lockstep" ssde "$src" -o "$out" --all-flagged; exit 1
 fi
 "$lockstep" parse "$out" >/dev/null || { echo "the output does not parse"; fail=1; }
 if command -v ptxas >/dev/null 2>&1; then

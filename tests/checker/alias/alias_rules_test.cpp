@@ -44,6 +44,37 @@ TEST(AliasRules, DistinctParamsDoNotAliasWhenAssumed) {
   EXPECT_EQ(a.alias("ld.global.u32 %r3, [g_a+4]", "st.global.u32 [%rd3]"), Alias::May);
 }
 
+TEST(AliasRules, ParametersOfALaunchAliasOnlyInOneBuffer) {
+  // The launch passes buffer 0 to k_p0 and buffer 1 to k_p1: distinct
+  // allocations, neither a module variable.
+  checker::AliasOptions o;
+  o.param_buffers = {0, 1};
+  const Analysed a(alias_module(kTwoParams), o);
+  EXPECT_EQ(a.alias("ld.global.u32 %r2, [%rd4]", "st.global.u32 [%rd3]"), Alias::No);
+  EXPECT_EQ(a.alias("ld.global.u32 %r4, [%rd3]", "st.global.u32 [%rd3]"), Alias::Must);
+  EXPECT_EQ(a.alias("ld.global.u32 %r3, [g_a+4]", "st.global.u32 [%rd3]"), Alias::No);
+  // The same buffer for both: the offsets decide.
+  o.param_buffers = {0, 0};
+  const Analysed same(alias_module(kTwoParams), o);
+  EXPECT_EQ(same.alias("ld.global.u32 %r2, [%rd4]", "st.global.u32 [%rd3]"), Alias::May);
+  // A parameter the launch does not give a buffer may point anywhere.
+  o.param_buffers = {0, -1};
+  const Analysed unknown(alias_module(kTwoParams), o);
+  EXPECT_EQ(unknown.alias("ld.global.u32 %r2, [%rd4]", "st.global.u32 [%rd3]"), Alias::May);
+}
+
+TEST(AliasRules, ParameterAccessesWithTheirExtent) {
+  const Analysed a(alias_module(kTwoParams));
+  const auto uses = a.aa().param_accesses();
+  ASSERT_EQ(uses.size(), 2U);
+  EXPECT_EQ(uses[0].param, 0U);
+  EXPECT_EQ(uses[0].pcs.size(), 2U);  // the store and the load through k_p0
+  EXPECT_TRUE(uses[0].bounded);
+  EXPECT_EQ(uses[0].end, 4);
+  EXPECT_EQ(uses[1].param, 1U);
+  EXPECT_EQ(uses[1].end, 4);
+}
+
 TEST(AliasRules, DistinctGlobalsDoNotAlias) {
   const Analysed a(alias_module(kTwoParams));
   EXPECT_EQ(a.alias("ld.global.u32 %r3, [g_a+4]", "st.global.u32 [g_b+4]"), Alias::No);

@@ -196,6 +196,118 @@ L:
   EXPECT_TRUE(r.loops[0].reads.empty());
 }
 
+/// The tagged-histogram retry loop (SSDE thesis Fig. 3.12) as nvcc -O3 emits
+/// it: read the bin, store count + 1 stamped with the lane, read it back,
+/// retry unless the stamp survived. The tests choose the read-back and the
+/// comparison.
+std::string tagged_loop(const std::string& readback, const std::string& cmp) {
+  return std::string(kPrologue) + R"(
+  mov.u32 %r1, %laneid;
+  shl.b32 %r7, %r1, 27;
+  mov.u32 %r3, %tid.x;
+  and.b32 %r4, %r3, 63;
+  shl.b32 %r5, %r4, 2;
+  mov.u32 %r6, sbuf;
+  add.s32 %r13, %r6, %r5;
+  add.s32 %r14, %r13, 4;
+L:
+  ld.volatile.shared.u32 %r8, [%r13];
+  and.b32 %r9, %r8, 134217727;
+  add.s32 %r10, %r9, 1;
+  or.b32 %r11, %r10, %r7;
+  st.volatile.shared.u32 [%r13], %r11;
+  )" + readback + R"(
+  )" + cmp + R"(
+  @%p4 bra L;
+  st.volatile.shared.u32 [%r13], 0;
+  ret;)";
+}
+
+TEST(DetectFilters, TaggedHistogramRetryIsLaneSerialised) {
+  // A lane leaves when it reads back its own stamp: it waits for nobody.
+  const auto d = Detected::body(
+      tagged_loop("ld.volatile.shared.u32 %r12, [%r13];", "setp.ne.s32 %p4, %r12, %r11;"));
+  EXPECT_TRUE(d.thesis().loops[0].flagged);
+  const auto r = d.refined();
+  EXPECT_FALSE(r.loops[0].flagged);
+  EXPECT_EQ(r.loops[0].reason, LoopReason::LaneSerialised);
+  EXPECT_EQ(r.loops[0].filters, std::vector<LoopReason>{LoopReason::LaneSerialised});
+}
+
+TEST(DetectFilters, TaggedHistogramRetryThroughRecomputedAddresses) {
+  // nvcc -G recomputes the address for the read-back in the next block,
+  // which only the store's block enters.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  mov.u32 %r1, %laneid;
+  shl.b32 %r7, %r1, 27;
+  mov.u32 %r3, %tid.x;
+  and.b32 %r4, %r3, 63;
+  cvta.shared.u64 %rd5, sbuf;
+L:
+  cvt.u64.u32 %rd6, %r4;
+  shl.b64 %rd7, %rd6, 2;
+  add.s64 %rd8, %rd5, %rd7;
+  ld.volatile.u32 %r8, [%rd8];
+  and.b32 %r9, %r8, 134217727;
+  add.s32 %r10, %r9, 1;
+  or.b32 %r11, %r10, %r7;
+  cvt.u64.u32 %rd9, %r4;
+  shl.b64 %rd10, %rd9, 2;
+  add.s64 %rd11, %rd5, %rd10;
+  st.volatile.u32 [%rd11], %r11;
+  bra.uni BACK;
+BACK:
+  cvt.u64.u32 %rd12, %r4;
+  shl.b64 %rd13, %rd12, 2;
+  add.s64 %rd14, %rd5, %rd13;
+  ld.volatile.u32 %r12, [%rd14];
+  setp.ne.s32 %p4, %r12, %r11;
+  @%p4 bra L;
+  bra.uni DONE;
+DONE:
+  st.volatile.u32 [%rd11], 0;
+  ret;)");
+  EXPECT_TRUE(d.thesis().loops[0].flagged);
+  EXPECT_EQ(d.refined().loops[0].reason, LoopReason::LaneSerialised);
+}
+
+TEST(DetectFilters, ReadBackOfAnotherAddressOrAnotherValueIsKept) {
+  // Each waits for a value another thread may have to write: the read-back
+  // of the next word, a loop that leaves only once someone else changed the
+  // word, a store of another register, a write between the store and the
+  // read-back.
+  const std::pair<const char*, const char*> shapes[] = {
+      {"ld.volatile.shared.u32 %r12, [%r14];", "setp.ne.s32 %p4, %r12, %r11;"},
+      {"ld.volatile.shared.u32 %r12, [%r13];", "setp.eq.s32 %p4, %r12, %r11;"},
+      {"ld.volatile.shared.u32 %r12, [%r13];", "setp.ne.s32 %p4, %r12, %r10;"},
+      {"st.volatile.shared.u32 [%r14], %r11;\n  ld.volatile.shared.u32 %r12, [%r13];", "setp.ne.s32 %p4, %r12, %r11;"},
+  };
+  for (const auto& [readback, cmp] : shapes) {
+    const auto d = Detected::body(tagged_loop(readback, cmp));
+    EXPECT_TRUE(d.refined().loops[0].flagged) << readback << " / " << cmp;
+  }
+}
+
+TEST(DetectFilters, OwnWriteExitBesideAFlagExitIsKept) {
+  // `do { st; if (flag) break; } while (ld != mine)`: the flag exit waits
+  // for another thread, so the loop is not serialised by its own writes.
+  const auto d = Detected::body(std::string(kPrologue) + R"(
+  mov.u32 %r1, %laneid;
+  mov.u32 %r6, sbuf;
+L:
+  st.volatile.shared.u32 [%r6], %r1;
+  ld.volatile.global.u32 %r2, [%rd2];
+  setp.ne.s32 %p1, %r2, 0;
+  @%p1 bra DONE;
+  ld.volatile.shared.u32 %r12, [%r6];
+  setp.ne.s32 %p4, %r12, %r1;
+  @%p4 bra L;
+DONE:
+  st.volatile.global.u32 [%rd2], 1;
+  ret;)");
+  EXPECT_TRUE(d.refined().loops[0].flagged);
+}
+
 TEST(DetectFilters, UniformBranchesMakeNothingParallel) {
   // The loop is in one arm of `if (blockIdx.x == 0)` and the write in the
   // other: thesis mode counts it as parallel, refined mode does not (a

@@ -14,13 +14,13 @@ using checker::DetectMode;
 /// (tests/cli/CMakeLists.txt, RUN_STACK_STUCK).
 const char* const kStackStuck[] = {
     "spin_lock", "ticket_lock", "wait_signal", "atm", "divergent_barrier",
-    "hashtable_lock", "nested_locks", "two_locks_join", "radiosity_lock",
+    "hashtable_lock", "nested_locks", "two_locks_join", "radiosity_lock", "tree_walk_lane",
 };
 
 /// Models that complete under the stack and must not be flagged in refined mode.
 const char* const kQuiet[] = {
     "vector_add", "reduce_shared", "matmul_tiled", "nested_ifelse", "histogram_atomic", "warp_vote_shuffle",
-    "math_mix", "printf_kernel", "device_function", "unstructured_goto", "done_flag_lock",
+    "math_mix", "printf_kernel", "device_function", "unstructured_goto", "done_flag_lock", "tree_walk_vote",
 };
 
 std::string model_path(const std::string& name) { return "models/kernels/" + name + "/" + name + ".ptx"; }
@@ -46,6 +46,27 @@ TEST(DetectModels, SynchronisationFreeModelsAreQuietInRefinedMode) {
     const auto d = Detected::file(model_path(name));
     const auto r = d.refined();
     EXPECT_FALSE(r.flagged()) << name;
+  }
+}
+
+TEST(DetectModels, TreeWalkExitingOnAVoteIsDroppedAndItsLaneExitVariantKept) {
+  // tree_walk_vote: a Barnes-Hut style walk whose loop exits on __all_sync
+  // of each lane's done flag, inside the divergent bounds check. The thesis
+  // flags it (BH-FC, a false detection there); refined mode drops it (F1).
+  const auto v = Detected::file(model_path("tree_walk_vote"));
+  ASSERT_EQ(v.refined().loops.size(), 1U);
+  EXPECT_TRUE(v.thesis().loops[0].flagged);
+  const auto rv = v.refined();
+  EXPECT_FALSE(rv.loops[0].flagged);
+  EXPECT_EQ(rv.loops[0].reason, checker::LoopReason::UniformExit);
+  for (const auto& e : rv.loops[0].exits) EXPECT_TRUE(e.uniform);
+  // tree_walk_lane: each lane leaves on its own flag; it deadlocks on the
+  // stack and stays flagged, also with distinct parameters assumed.
+  const auto l = Detected::file(model_path("tree_walk_lane"));
+  for (bool noalias : {false, true}) {
+    const auto rl = l.run(DetectMode::Refined, noalias);
+    ASSERT_EQ(rl.loops.size(), 1U);
+    EXPECT_TRUE(rl.loops[0].flagged) << noalias;
   }
 }
 

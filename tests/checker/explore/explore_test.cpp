@@ -10,6 +10,7 @@
 #include <string>
 
 #include "checker/explore/explore_launch.hpp"
+#include "frontend/ir/opcode.hpp"
 #include "frontend/load.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/launch_spec.hpp"
@@ -249,6 +250,47 @@ struct Inline {
         spec(sem::parse_launch_spec(text, "t.toml", LOCKSTEP_SOURCE_DIR)),
         setup(sem::prepare_launch(module, spec)) {}
 };
+
+TEST(ExploreFilter, RejectedFindingsAreCountedAndTheSearchGoesOn) {
+  // The spin lock under the stack: every fair cycle is shown to the filter
+  // with where the threads are in every state of its component. Rejecting
+  // them all leaves an exhaustive search with no finding; accepting one
+  // with a thread waiting for reconvergence reports it.
+  const Launch l("spin_lock", spin_spec(1, 32));
+  ExploreRequest req;
+  req.model = sem::ModelKind::Stack;
+  std::uint64_t seen = 0;
+  bool parked = false;
+  req.filter = [&](const FindingCandidate& c) {
+    ++seen;
+    EXPECT_EQ(c.finding->kind, FindingKind::NonTermination);
+    EXPECT_FALSE(c.states.empty());
+    for (const auto& [warp, w] : c.states.front()) parked = parked || w.kind == sem::WaitKind::Reconverge;
+    return false;
+  };
+  const Exploration none = explore_launch(*l.setup, req);
+  EXPECT_FALSE(none.finding);
+  EXPECT_TRUE(none.exhaustive());
+  EXPECT_GE(none.rejected, 1U);
+  EXPECT_EQ(none.rejected, seen);
+  EXPECT_TRUE(parked);
+  // The spin loop's CAS (a visible instruction) began some step of the search.
+  ASSERT_EQ(none.issued_pcs.size(), l.setup->kernel->code.size());
+  bool cas = false;
+  for (std::uint32_t pc = 0; pc < none.issued_pcs.size(); ++pc)
+    cas = cas || (none.issued_pcs[pc] && l.setup->kernel->code[pc].op == ir::Opcode::Atom);
+  EXPECT_TRUE(cas);
+
+  req.filter = [](const FindingCandidate& c) {
+    for (const auto& [warp, w] : c.states.front())
+      if (w.kind == sem::WaitKind::Reconverge) return true;
+    return false;
+  };
+  const Exploration one = explore_launch(*l.setup, req);
+  ASSERT_TRUE(one.finding);
+  EXPECT_EQ(one.finding->kind, FindingKind::NonTermination);
+  EXPECT_EQ(one.rejected, 0U);
+}
 
 TEST(ExploreRaces, PlainConflictingAccessesOfCoEnabledThreadsAreReported) {
   const Inline l(kRacyPtx, kRacySpec);

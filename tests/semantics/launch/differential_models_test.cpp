@@ -14,13 +14,16 @@
 // memory writes (locks, flags, transactions). CTA barriers reached by every
 // thread and warp collectives on converged warps are fine, so reduce_shared,
 // histogram_atomic, matmul_tiled, legacy_isa2x (bar.sync outside divergent
-// code) and warp_vote_shuffle are included.
+// code), warp_vote_shuffle and tree_walk_vote (lane 0's stack updates are
+// ordered by __syncwarp of every walking lane) are included.
 //
 // Excluded models, and why:
 //   spin_lock, ticket_lock, wait_signal, atm, hashtable_lock, nested_locks,
 //   two_locks_join, radiosity_lock    deadlock on a SIMT stack by
 //                          design (README "deadlocks: yes"): a lock or a wait
 //                          for a signal from a warp-mate;
+//   tree_walk_lane         lanes that leave the walk first are waited for at
+//                          __syncwarp: deadlocks on a SIMT stack;
 //   divergent_barrier      __syncthreads() in both arms of a divergent branch:
 //                          deadlocks on a SIMT stack (per-thread barrier
 //                          counting);
@@ -71,6 +74,7 @@ const std::vector<ModelCase>& sync_free_models() {
       {"printf_kernel", {}},    {"warp_vote_shuffle", {"masks"}},
       {"legacy_isa12", {}},     {"legacy_isa14", {}},
       {"legacy_isa2x", {}},     {"legacy_isa4x", {}},
+      {"tree_walk_vote", {}},
   };
   return cases;
 }
@@ -95,6 +99,7 @@ const std::vector<std::string>& excluded_models() {
       "tm_markers",
       "tm_markers_mangled",
       "wait_signal_nonblocking",
+      "tree_walk_lane",
   };
   return names;
 }

@@ -46,6 +46,8 @@ const Case kCases[] = {
     {"ticket_lock", C, L, false},
     {"tm_markers", C, C, false},  // lanes of a warp race inside a transaction without a TM model
     {"tm_markers_mangled", C, C, false},
+    {"tree_walk_lane", C, D, false},  // lanes that leave the walk first are waited for at __syncwarp
+    {"tree_walk_vote", C, C, true},
     {"two_locks_join", C, L, false},  // one spin lock per if/else arm, the other arm never runs
     {"unstructured_goto", C, C, true},
     {"vector_add", C, C, true},
@@ -93,9 +95,10 @@ TEST_P(ModelOutcomes, EndAsExpected) {
       EXPECT_TRUE(waiting) << "the lock holder waits at the reconvergence point";
     }
     if (c.stack == RunStatus::Deadlock) {
-      bool barrier = false;
-      for (const StuckThreads& t : st.result.stuck) barrier = barrier || t.wait.kind == WaitKind::Barrier;
-      EXPECT_TRUE(barrier) << "threads wait at the barrier";
+      bool waits = false;  // at a CTA barrier, or at a warp-synchronous rendezvous (tree_walk_lane)
+      for (const StuckThreads& t : st.result.stuck)
+        waits = waits || t.wait.kind == WaitKind::Barrier || t.wait.kind == WaitKind::WarpSync;
+      EXPECT_TRUE(waits) << "threads wait at a barrier or a warp-synchronous instruction";
     }
   }
 }
