@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "semantics/model/model_branch.hpp"
+#include "semantics/model/reconvergence_order.hpp"
 
 namespace lockstep::sem {
 
@@ -155,34 +156,7 @@ void ModelAware::normalize(State& s) {
 }
 
 void ModelAware::canonicalize(State& s) {
-  if (s.rt.empty()) return;
-  std::vector<std::uint32_t> order;  // old indices in their new order
-  std::vector<std::uint32_t> renum(s.rt.size(), kNone);
-  const auto visit = [&](std::uint32_t r) {
-    while (r != kNone && renum[r] == kNone) {
-      renum[r] = static_cast<std::uint32_t>(order.size());
-      order.push_back(r);
-      r = s.rt[r].parent;
-    }
-  };
-  for (const Split& sp : s.fifo) visit(sp.rindex);
-  for (std::uint32_t r = 0; r < s.rt.size(); ++r) {
-    if (s.rt[r].rec != 0 || s.rt[r].pending != 0) visit(r);  // live but unreferenced (not expected)
-  }
-  bool identity = order.size() == s.rt.size();
-  for (std::uint32_t i = 0; identity && i < order.size(); ++i) identity = order[i] == i;
-  if (identity) return;
-  std::vector<Reconv> rt;
-  rt.reserve(order.size());
-  for (const std::uint32_t r : order) {
-    Reconv e = s.rt[r];
-    if (e.parent != kNone) e.parent = renum[e.parent];
-    rt.push_back(e);
-  }
-  for (Split& sp : s.fifo) {
-    if (sp.rindex != kNone) sp.rindex = renum[sp.rindex];
-  }
-  s.rt = std::move(rt);
+  order_reconvergence(s.rt, kNone, s.fifo);
 }
 
 void ModelAware::explain(const State& s, std::vector<WaitInfo>& out) const {

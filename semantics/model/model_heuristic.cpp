@@ -10,9 +10,7 @@ namespace lockstep::sem {
 namespace {
 
 Mask at_pc(const ModelHeuristic::State& s, Mask among, std::uint32_t pc) noexcept {
-  Mask m = 0;
-  for_each_lane(among, [&](unsigned l) { m |= static_cast<Mask>(s.pc[l] == pc) << l; });
-  return m;
+  return lanes_at_pc(s.pc, among, pc);
 }
 
 std::uint32_t table_at(const std::vector<std::uint32_t>& t, std::uint32_t pc, std::uint32_t fallback) noexcept {
@@ -214,18 +212,10 @@ void ModelHeuristic::release(State& s, Mask lanes, std::uint32_t pc) const {
 }
 
 void ModelHeuristic::explain(const State& s, std::vector<WaitInfo>& out) const {
-  const auto groups = [&](Mask among, WaitKind kind) {
-    for (Mask rest = among; rest != 0;) {
-      const std::uint32_t pc = s.pc[lowest_lane(rest)];
-      const Mask g = at_pc(s, rest, pc);
-      out.push_back(WaitInfo{g, pc, kind, kind == WaitKind::Reconverge ? pc : 0});
-      rest &= ~g;
-    }
-  };
-  groups(s.chosen, WaitKind::Ready);
-  groups(s.ready & ~s.chosen, WaitKind::Pending);
-  groups(s.waiting, WaitKind::Reconverge);
-  groups(s.blocked, WaitKind::Barrier);
+  append_pc_groups(s.pc, s.chosen, WaitKind::Ready, out);
+  append_pc_groups(s.pc, s.ready & ~s.chosen, WaitKind::Pending, out);
+  append_pc_groups(s.pc, s.waiting, WaitKind::Reconverge, out);
+  append_pc_groups(s.pc, s.blocked, WaitKind::Barrier, out);
 }
 
 }  // namespace lockstep::sem

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "semantics/model/divergence_model.hpp"
+#include "semantics/model/pc_groups.hpp"
 #include "semantics/model/pc_tables.hpp"
 
 namespace lockstep::sem {

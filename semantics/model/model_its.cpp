@@ -108,17 +108,9 @@ void ModelIts::release(State& s, Mask lanes, std::uint32_t pc) const {
 }
 
 void ModelIts::explain(const State& s, std::vector<WaitInfo>& out) const {
-  const auto groups = [&](Mask among, WaitKind kind) {
-    for (Mask rest = among; rest != 0;) {
-      const std::uint32_t pc = s.pc[lowest_lane(rest)];
-      const Mask g = at_pc(s, rest, pc);
-      out.push_back(WaitInfo{g, pc, kind, kind == WaitKind::Reconverge ? pc : 0});
-      rest &= ~g;
-    }
-  };
-  groups(s.ready, WaitKind::Ready);
-  groups(s.waiting, WaitKind::Reconverge);
-  groups(s.blocked, WaitKind::Barrier);
+  append_pc_groups(s.pc, s.ready, WaitKind::Ready, out);
+  append_pc_groups(s.pc, s.waiting, WaitKind::Reconverge, out);
+  append_pc_groups(s.pc, s.blocked, WaitKind::Barrier, out);
 }
 
 }  // namespace lockstep::sem

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "semantics/model/divergence_model.hpp"
+#include "semantics/model/pc_groups.hpp"
 
 namespace lockstep::sem {
 
@@ -92,9 +93,7 @@ class ModelIts {
 
   /// The lanes of `among` whose PC is pc.
   [[nodiscard]] static Mask at_pc(const State& s, Mask among, std::uint32_t pc) noexcept {
-    Mask m = 0;
-    for_each_lane(among, [&](unsigned l) { m |= static_cast<Mask>(s.pc[l] == pc) << l; });
-    return m;
+    return lanes_at_pc(s.pc, among, pc);
   }
 
  private:

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "semantics/model/reconvergence_order.hpp"
+
 namespace lockstep::sem {
 namespace {
 
@@ -151,38 +153,7 @@ void ModelMultiPath::release(State& s, Mask lanes, std::uint32_t pc) const {
 void ModelMultiPath::canonicalize(State& s) {
   std::sort(s.st.begin(), s.st.end(),
             [](const Split& a, const Split& b) { return lowest_lane(a.mask) < lowest_lane(b.mask); });
-  if (s.rt.empty()) return;
-  std::vector<std::uint32_t> order;
-  std::vector<std::uint32_t> renum(s.rt.size(), kNone);
-  const auto visit = [&](std::uint32_t r) {
-    while (r != kNone && renum[r] == kNone) {
-      renum[r] = static_cast<std::uint32_t>(order.size());
-      order.push_back(r);
-      r = s.rt[r].parent;
-    }
-  };
-  for (const Split& sp : s.st) visit(sp.rindex);
-  for (const Split& sp : s.waiting) visit(sp.rindex);
-  for (std::uint32_t r = 0; r < s.rt.size(); ++r) {
-    if (s.rt[r].rec != 0 || s.rt[r].pending != 0) visit(r);
-  }
-  bool identity = order.size() == s.rt.size();
-  for (std::uint32_t i = 0; identity && i < order.size(); ++i) identity = order[i] == i;
-  if (identity) return;
-  std::vector<Reconv> rt;
-  rt.reserve(order.size());
-  for (const std::uint32_t r : order) {
-    Reconv e = s.rt[r];
-    if (e.parent != kNone) e.parent = renum[e.parent];
-    rt.push_back(e);
-  }
-  for (Split& sp : s.st) {
-    if (sp.rindex != kNone) sp.rindex = renum[sp.rindex];
-  }
-  for (Split& sp : s.waiting) {
-    if (sp.rindex != kNone) sp.rindex = renum[sp.rindex];
-  }
-  s.rt = std::move(rt);
+  order_reconvergence(s.rt, kNone, s.st, s.waiting);
 }
 
 void ModelMultiPath::explain(const State& s, std::vector<WaitInfo>& out) const {
