@@ -11,11 +11,12 @@
 //   run.<launch>.<model>.<schedule>.seconds              CPU seconds of the run
 //   run.<launch>.<model>.<schedule>.thread_instructions
 //   run.peak_rss_mb                           peak resident memory of the process
-// Usage: run_throughput [--model stack|mimd|both|all|MODEL] [--launch vector_add|reduce|both]
+// Usage: run_throughput [--model stack|mimd|both|all|MODEL] [--launch vector_add|reduce|both|vector_add_64k]
 // (both: stack and mimd; all: also aware, mp, mp-orec, its, minpc, lee; MODEL:
 // any model spec of `lockstep models`, e.g. aware:timeout=1000).
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -24,6 +25,7 @@
 
 #include "frontend/load.hpp"
 #include "semantics/launch/model_spec.hpp"
+#include "semantics/launch/residency.hpp"
 #include "semantics/launch/run_model.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
@@ -40,11 +42,15 @@ int run_one(const char* name, const char* ptx, const char* spec_path, const lock
   using namespace lockstep;
   const std::string root = LOCKSTEP_SOURCE_DIR;
   const ir::Module module = load_ptx_file(root + "/" + ptx);
-  const sem::LaunchSpec spec = sem::parse_launch_spec_file(root + "/" + spec_path);
+  sem::LaunchSpec spec = sem::parse_launch_spec_file(root + "/" + spec_path);
   const auto setup = sem::prepare_launch(module, spec);
+  for (sem::BufferSpec& b : spec.buffers) std::vector<std::uint8_t>().swap(b.bytes);  // as `run` drops them
   sem::RunOptions opt;
   opt.max_steps = 0;
   opt.policy = policy;
+  // `run`'s default residency: as many blocks as 256 MiB of block state holds.
+  opt.resident_blocks = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>((std::uint64_t{256} << 20) / sem::block_state_bytes(*setup), 0xffffffffU));
   const double t0 = cpu_seconds();
   const sem::RunOutcome r = sem::run_model(*setup, model, opt);
   const double t = cpu_seconds() - t0;
@@ -52,6 +58,8 @@ int run_one(const char* name, const char* ptx, const char* spec_path, const lock
                           (policy == sem::SchedulePolicy::Greedy ? ".greedy" : ".round_robin");
   const auto ti = static_cast<double>(r.result.stats.thread_instructions);
   std::printf("%s.status %s\n", key.c_str(), sem::run_status_name(r.result.status));
+  std::printf("%s.resident_blocks %u\n", key.c_str(),
+              r.result.resident_blocks == 0 ? static_cast<unsigned>(setup->shape.blocks()) : r.result.resident_blocks);
   std::printf("%s.thread_instructions %.0f\n", key.c_str(), ti);
   std::printf("%s.warp_instructions %llu\n", key.c_str(),
               static_cast<unsigned long long>(r.result.stats.warp_instructions));
@@ -96,6 +104,10 @@ int main(int argc, char** argv) {
       if (launch == "both" || launch == "vector_add") {
         rc |= run_one("vector_add_4m", "models/kernels/vector_add/vector_add.ptx", "bench/launches/vector_add_4m.toml",
                       m, p);
+      }
+      if (launch == "vector_add_64k") {  // 65,535 x 1,024 threads: the residency figure
+        rc |= run_one("vector_add_64k", "models/kernels/vector_add/vector_add.ptx",
+                      "bench/launches/vector_add_64k_blocks.toml", m, p);
       }
       if (launch == "both" || launch == "reduce") {
         rc |= run_one("reduce_1m", "models/kernels/reduce_shared/reduce_shared.ptx", "bench/launches/reduce_1m.toml", m,

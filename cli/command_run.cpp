@@ -25,6 +25,7 @@
 #include "cli/model_options.hpp"
 #include "cli/symbolic_values.hpp"
 #include "cli/run_report.hpp"
+#include "cli/run_residency.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
@@ -43,6 +44,7 @@ struct RunCliOptions {
   std::string max_steps = "1000000000";
   std::string replay;
   std::string inputs;
+  RunResidencyOptions residency;
   bool json = false;
 };
 
@@ -120,8 +122,15 @@ int run_run(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
     sem::require_concrete(spec, "run");
   }
   const auto setup = prepare_with_table(module, spec, table);
-  const sem::RunOutcome r = sem::run_model(*setup, model, *sched);
-  const RunContext ctx{setup.get(), &spec, sem::model_spec_name(model), o.schedule};
+  // The buffers' initial bytes are in the launch's global memory now; a
+  // large launch need not keep them twice.
+  for (sem::BufferSpec& b : spec.buffers) std::vector<std::uint8_t>().swap(b.bytes);
+  const RunResidency residency = plan_run_residency(*setup, spec, o.residency, err);
+  ro = *sched;
+  ro.resident_blocks = residency.resident_blocks;
+  ro.residency_limit = residency.limit;
+  const sem::RunOutcome r = sem::run_model(*setup, model, ro);
+  const RunContext ctx{setup.get(), &spec, sem::model_spec_name(model), o.schedule, residency.limit};
   if (o.json) {
     out << run_json(r, ctx).dump(1) << '\n';
   } else {
@@ -154,6 +163,16 @@ void add_run_command(CLI::App& app, Action& action) {
       ->excludes(schedule)
       ->excludes(reconv)
       ->excludes(steps);
+  auto* residency = cmd->add_option("--residency", o->residency.residency,
+                                    "blocks with state at once: auto (as many as --memory-budget holds), all, or N; "
+                                    "later blocks start as earlier ones finish")
+                        ->capture_default_str();
+  auto* budget = cmd->add_option("--memory-budget", o->residency.memory_budget,
+                                 "MiB of block state that --residency auto fills")
+                     ->capture_default_str();
+  auto* gpu = cmd->add_option("--gpu", o->residency.gpu,
+                              "keep as many blocks resident as this GPU holds (NAME or FILE, as for sim)");
+  for (auto* opt : {residency, budget, gpu}) opt->excludes(cmd->get_option("--replay"));
   cmd->add_flag("--json", o->json, "machine-readable JSON");
   cmd->callback([&action, o] {
     action = [o](std::ostream& out, std::ostream& err) { return run_run(*o, out, err); };

@@ -118,7 +118,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
       throw InputError(Diagnostic{Severity::Error, "lockstep", {}, e.what()});
     }
   }
-  const SimContext ctx{RunContext{setup.get(), &spec, model_name, ""}, gpu.config.name, options.max_cycles};
+  const SimContext ctx{RunContext{setup.get(), &spec, model_name, "", ""}, gpu.config.name, options.max_cycles};
   const bool want_stats = !o.stats.empty();
   const sim::StatGroups stats = want_stats ? sim::collect_stats(r, gpu.config) : sim::StatGroups{};
   if (o.json) {

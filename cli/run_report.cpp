@@ -139,6 +139,10 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
   out << r.output;
   out << fmt::format("kernel: {}  model: {}  schedule: {}  grid: {}  block: {}{}\n", s.kernel->name, c.model,
                      c.schedule, dim3(s.shape.grid), dim3(s.shape.block), s.cooperative ? "  (cooperative)" : "");
+  if (res.resident_blocks != 0) {
+    out << fmt::format("residency: at most {} of {} blocks resident at once ({})\n", res.resident_blocks,
+                       s.shape.blocks(), c.residency);
+  }
   status_text(out, res, c, "steps");
   out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}  DLP: {:.2f}\n", res.stats.steps,
                      res.stats.warp_instructions, res.stats.thread_instructions, dlp(res.stats));
@@ -150,7 +154,13 @@ void status_text(std::ostream& out, const sem::RunResult& res, const RunContext&
   const sem::LaunchSetup& s = *c.setup;
   switch (res.status) {
     case sem::RunStatus::Completed: out << "status: completed\n"; break;
-    case sem::RunStatus::Deadlock: out << "status: deadlock: no thread can issue and some never finished\n"; break;
+    case sem::RunStatus::Deadlock:
+      if (!res.occupancy_deadlock.empty()) {
+        out << "status: deadlock: " << res.occupancy_deadlock << '\n';
+      } else {
+        out << "status: deadlock: no thread can issue and some never finished\n";
+      }
+      break;
     case sem::RunStatus::Livelock:
       if (const auto hang = res.fair ? grid_hang(s, res) : std::nullopt) {
         out << fmt::format("status: deadlock at the grid barrier: {} (the waiting threads spin: the launch state "
@@ -236,6 +246,10 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   j["warp_instructions"] = res.stats.warp_instructions;
   j["thread_instructions"] = res.stats.thread_instructions;
   j["dlp"] = std::round(dlp(res.stats) * 10000) / 10000;
+  if (res.resident_blocks != 0) {
+    j["residency"] = {{"resident_blocks", res.resident_blocks}, {"blocks", s.shape.blocks()}, {"limit", c.residency}};
+  }
+  if (!res.occupancy_deadlock.empty()) j["occupancy_deadlock"] = res.occupancy_deadlock;
   j["output"] = r.output;
   outcome_json(j, res, r.memory, c);
   return j;

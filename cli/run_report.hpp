@@ -33,6 +33,7 @@ struct RunContext {
   const sem::LaunchSpec* spec = nullptr;
   std::string model;
   std::string schedule;
+  std::string residency;  ///< what limited the blocks resident at once (run --residency); empty: every block
 };
 
 /// Exit status of a run: 0 completed and every expectation holds, 2 completed

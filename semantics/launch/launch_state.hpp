@@ -84,6 +84,10 @@ class LaunchState {
   // (slot b holds block b) from the start, and admit/retire are not used.
   [[nodiscard]] std::uint32_t slot_count() const noexcept { return static_cast<std::uint32_t>(blocks_.size()); }
   [[nodiscard]] std::uint32_t warps_per_block() const noexcept { return wpb_; }
+  /// True with block slots (only the admitted blocks have state).
+  [[nodiscard]] bool slotted() const noexcept { return slotted_; }
+  /// Warps of the whole grid not yet finished.
+  [[nodiscard]] std::uint64_t warps_left() const noexcept { return warps_left_; }
   /// The linear index of the block in slot `slot`, kNoBlock when it is empty.
   [[nodiscard]] std::uint32_t slot_block(std::uint32_t slot) const noexcept { return blocks_[slot].index; }
   /// Creates the state of block `block` in the empty slot `slot`: its shared

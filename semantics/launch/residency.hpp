@@ -22,8 +22,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace lockstep::sem {
+
+struct LaunchSetup;
 
 struct Residency {
   std::uint32_t slots = 0;  ///< 0: every block resident from the start; N: N block slots
@@ -31,5 +34,15 @@ struct Residency {
 
 /// The block index of an empty slot.
 inline constexpr std::uint32_t kNoBlock = 0xffffffffU;
+
+/// An estimate of the memory one resident block's state takes under `run`
+/// (registers of 8 bytes per thread, local and shared memory, model and
+/// bookkeeping state), in bytes.
+[[nodiscard]] std::uint64_t block_state_bytes(const LaunchSetup& setup);
+
+/// The deadlock of resident blocks that wait for blocks which cannot become
+/// resident: `left` blocks never admitted, at most `resident` at once, `why`
+/// the limit ("15 SMs x 1 CTA per SM, ...", "a memory budget of ...").
+[[nodiscard]] std::string occupancy_deadlock_text(std::uint64_t left, std::uint64_t resident, const std::string& why);
 
 }  // namespace lockstep::sem

@@ -11,7 +11,8 @@ namespace lockstep::sem {
 
 template <DivergenceModel M>
 RunOutcome run_with(const LaunchSetup& setup, M model, const RunOptions& options) {
-  LaunchState<M> state(setup, std::move(model));
+  const bool slots = options.resident_blocks != 0 && options.resident_blocks < setup.shape.blocks();
+  LaunchState<M> state(setup, std::move(model), ConcreteDomain{}, Residency{slots ? options.resident_blocks : 0});
   RunResult r = run_launch(state, options);
   return RunOutcome{std::move(r), state.global(), state.output()};
 }

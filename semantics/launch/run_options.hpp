@@ -21,6 +21,12 @@ struct RunOptions {
   std::uint64_t seed = 0;
   std::uint64_t max_steps = 1'000'000'000;  ///< 0 = unlimited
   bool detect_livelock = true;
+  /// Blocks with state at once (residency.hpp): 0 or at least the grid's
+  /// blocks = every block resident; fewer = later blocks are admitted as
+  /// earlier ones retire, in block order.
+  std::uint32_t resident_blocks = 0;
+  /// What limits residency, for reports ("a memory budget of 256 MiB, ...").
+  std::string residency_limit;
 };
 
 /// Parses "round-robin", "greedy" or "random:SEED"; nullopt when malformed.

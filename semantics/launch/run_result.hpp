@@ -44,6 +44,11 @@ struct RunResult {
   bool fair = true;                 ///< every unit enabled in the cycle issued in it
   std::uint64_t cycle_steps = 0;    ///< steps in one repetition of the cycle
   std::vector<std::uint32_t> cycle_pcs;  ///< PCs issued in the cycle, ascending
+  // residency (run_options.hpp)
+  std::uint32_t resident_blocks = 0;  ///< at most this many blocks had state at once (0: every block)
+  /// A deadlock because resident blocks wait for blocks that cannot become
+  /// resident (residency.hpp occupancy_deadlock_text); empty otherwise.
+  std::string occupancy_deadlock;
 };
 
 }  // namespace lockstep::sem

@@ -21,6 +21,7 @@
 
 #include "semantics/launch/grid_barrier_wait.hpp"
 #include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/residency.hpp"
 #include "semantics/launch/run_options.hpp"
 #include "semantics/launch/run_result.hpp"
 
@@ -30,13 +31,22 @@ template <DivergenceModel M>
 class Runner {
  public:
   Runner(LaunchState<M>& s, const RunOptions& opt) : s_(s), opt_(opt), rng_(opt.seed) {
+    if (s.slotted()) {
+      blocks_ = s.setup().shape.blocks();
+      for (std::uint32_t slot = 0; slot < s.slot_count() && next_block_ < blocks_; ++slot) {
+        s.admit(slot, static_cast<std::uint32_t>(next_block_++));
+      }
+      seen_left_ = s.warps_left();
+    }
     for (std::uint32_t w = 0; w < s.warp_count(); ++w) live_.push_back(w);
   }
 
   RunResult run() {
     RunResult r;
+    if (s_.slotted()) r.resident_blocks = s_.slot_count();
     while (true) {
-      const Tick t = advance();
+      Tick t = advance();
+      if (refill() && t == Tick::Stuck) t = Tick::Progress;
       if (s_.status() == LaunchStatus::Error) {
         r.status = RunStatus::Error;
         r.fault = s_.fault();
@@ -49,6 +59,7 @@ class Runner {
       if (t == Tick::Stuck) {
         r.status = RunStatus::Deadlock;
         collect_stuck(r, {});
+        occupancy_deadlock(r);
         break;
       }
       if (t == Tick::Limit) {
@@ -57,6 +68,7 @@ class Runner {
       }
       if (opt_.detect_livelock && opt_.policy != SchedulePolicy::Random && sample()) {
         record_cycle(r);
+        occupancy_deadlock(r);
         break;
       }
     }
@@ -73,6 +85,39 @@ class Runner {
     std::uint32_t pc;
     Mask threads;
   };
+
+  /// With block slots: retires the finished blocks and admits the next ones
+  /// into their slots, in block order. True when a block was admitted.
+  bool refill() {
+    if (!s_.slotted() || s_.warps_left() == seen_left_) return false;
+    seen_left_ = s_.warps_left();
+    std::vector<std::uint32_t> done;
+    for (std::uint32_t slot = 0; slot < s_.slot_count(); ++slot) {
+      if (s_.slot_block(slot) != kNoBlock && s_.slot_done(slot)) done.push_back(slot);
+    }
+    if (done.empty()) return false;
+    drop_done();  // before the slots' warps come back to life
+    bool admitted = false;
+    const std::uint32_t wpb = s_.warps_per_block();
+    for (const std::uint32_t slot : done) {
+      s_.retire(slot);
+      if (next_block_ == blocks_) continue;
+      s_.admit(slot, static_cast<std::uint32_t>(next_block_++));
+      for (std::uint32_t i = 0; i < wpb; ++i) live_.push_back(slot * wpb + i);
+      admitted = true;
+    }
+    return admitted;
+  }
+
+  /// A hang (a deadlock, or a fair cycle) while blocks wait to be
+  /// admitted: the resident blocks never finish, so the others never become
+  /// resident.
+  void occupancy_deadlock(RunResult& r) const {
+    // An unfair cycle stays what it is: another schedule could finish the resident blocks.
+    if (!s_.slotted() || next_block_ == blocks_ || !r.fair) return;
+    r.status = RunStatus::Deadlock;
+    r.occupancy_deadlock = occupancy_deadlock_text(blocks_ - next_block_, s_.slot_count(), opt_.residency_limit);
+  }
 
   [[nodiscard]] bool at_limit() const noexcept {
     return opt_.max_steps != 0 && s_.stats().steps >= opt_.max_steps;
@@ -154,6 +199,11 @@ class Runner {
   void compact_greedy() {
     if (live_.empty() || !s_.warp_done(live_[cur_])) return;
     if (++done_since_compact_ * 2 < live_.size()) return;
+    drop_done();
+  }
+
+  /// Drops every finished warp from the order, keeping the greedy position.
+  void drop_done() {
     done_since_compact_ = 0;
     std::size_t before = 0;
     for (std::size_t j = 0; j < cur_; ++j) before += s_.warp_done(live_[j]) ? 0U : 1U;
@@ -193,6 +243,7 @@ class Runner {
   [[nodiscard]] StateHasher hashed_state() const {
     StateHasher h;
     s_.hash(h);
+    if (s_.slotted()) h.value(next_block_);
     h.value(cur_);
     h.value(key_);
     return h;
@@ -298,6 +349,8 @@ class Runner {
   std::size_t done_since_compact_ = 0;
   std::uint64_t rng_;
   std::vector<Issue>* recording_ = nullptr;
+  // block slots
+  std::uint64_t blocks_ = 0, next_block_ = 0, seen_left_ = 0;
   // Brent state
   static constexpr std::uint64_t kBytesPerStep = 16;  ///< hashing budget per step (amortised)
   std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "semantics/launch/residency.hpp"
+
 namespace lockstep::sim {
 
 /// A cluster's interconnect port, for its SMs.
@@ -219,11 +221,9 @@ void Gpu::run(SimResult& result) {
           // Every CTA slot holds a block that never finishes: the rest can never be resident.
           const std::uint64_t left = dispatcher_.remaining();
           result.run.status = sem::RunStatus::Deadlock;
-          result.occupancy_deadlock = fmt::format(
-              "the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; at most "
-              "{} blocks are resident at once ({} SMs x {})",
-              left, left == 1 ? " was" : "s were", std::uint64_t{kernel_->ctas_per_sm} * sms_.size(), sms_.size(),
-              kernel_->occupancy_text);
+          result.occupancy_deadlock =
+              sem::occupancy_deadlock_text(left, std::uint64_t{kernel_->ctas_per_sm} * sms_.size(),
+                                           fmt::format("{} SMs x {}", sms_.size(), kernel_->occupancy_text));
         }
         break;
       }

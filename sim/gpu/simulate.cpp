@@ -5,7 +5,6 @@
 #include "semantics/launch/launch_engine.hpp"
 #include "semantics/launch/timing_decode.hpp"
 #include "sim/core/occupancy.hpp"
-#include "sim/core/register_estimate.hpp"
 #include "sim/gpu/gpu.hpp"
 
 namespace lockstep::sim {
@@ -33,24 +32,13 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
                    std::unique_ptr<MemorySide> memory) {
   check_line_sizes(gpu);
   SimResult result;
-  result.registers = options.registers;
-  if (result.registers == 0) {
-    result.registers = estimate_registers(*setup.kernel, setup.analysis);
-    result.registers_estimated = true;
-  }
-  const CtaResources cta{setup.shape.threads_per_block(), result.registers, setup.shared_bytes()};
-  if (const auto why = occupancy_error(gpu.core, cta)) {
-    throw LaunchRefused(fmt::format("the launch cannot run on {}: {}", gpu.name, *why));
-  }
-  result.occupancy = occupancy(gpu.core, cta);
-  result.occupancy_text = result.occupancy.describe(gpu.core, cta);
+  const LaunchOccupancy occ = launch_occupancy(setup, gpu, options.registers);
+  result.registers = occ.registers;
+  result.registers_estimated = occ.registers_estimated;
+  result.occupancy = occ.occupancy;
+  result.occupancy_text = occ.text;
   const std::uint64_t blocks = setup.shape.blocks();
-  const std::uint64_t resident = std::uint64_t{result.occupancy.ctas} * gpu.core.sm_count();
-  if (setup.cooperative && blocks > resident) {
-    throw LaunchRefused(fmt::format(
-        "the cooperative launch of {} blocks cannot be resident at once on {}: at most {} blocks are ({} SMs x {})",
-        blocks, gpu.name, resident, gpu.core.sm_count(), result.occupancy_text));
-  }
+  const std::uint64_t resident = occ.resident_blocks;
   // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
   const std::unique_ptr<sem::LaunchEngine> engine =
       sem::make_launch_engine(setup, options.model, sem::Residency{static_cast<std::uint32_t>(resident)});

@@ -12,19 +12,12 @@
 
 #include "semantics/launch/launch_setup.hpp"
 #include "sim/config/gpu_config.hpp"
+#include "sim/gpu/launch_occupancy.hpp"
 #include "sim/gpu/memory_side.hpp"
 #include "sim/gpu/sim_options.hpp"
 #include "sim/gpu/sim_result.hpp"
 
 namespace lockstep::sim {
-
-/// A launch the GPU refuses before running it: no CTA fits an SM (the
-/// message names the resource), or a cooperative launch whose blocks cannot
-/// all be resident at once.
-class LaunchRefused : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 /// A GPU the simulator cannot run yet: cache lines longer than the 128
 /// bytes a memory request carries (fx5800-fermi's and kilotm's 256-byte L1I

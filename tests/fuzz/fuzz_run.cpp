@@ -147,6 +147,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           fail("error status without a fault report");
         }
       }
+      // Three blocks, one resident at a time (run --residency 1): admission and retirement of block slots.
+      std::string slots = small;
+      slots.replace(slots.find("grid = [1]"), 10, "grid = [3]");
+      const auto slot_setup = lockstep::sem::prepare_launch(m, lockstep::sem::parse_launch_spec(slots, "fuzz.toml", "."));
+      lockstep::sem::RunOptions one = opt;
+      one.resident_blocks = 1;
+      for (const auto kind : {lockstep::sem::ModelKind::Stack, lockstep::sem::ModelKind::Mimd}) {
+        const auto r = lockstep::sem::run_model(*slot_setup, kind, one);
+        if (r.result.status == lockstep::sem::RunStatus::Error && !r.result.fault) {
+          fail("error status without a fault report (one block resident)");
+        }
+      }
       const auto small_spec = lockstep::sem::parse_launch_spec(small, "fuzz.toml", ".");
       explore_and_replay(*lockstep::sem::prepare_launch(m, small_spec));
     } catch (const lockstep::InputError&) {

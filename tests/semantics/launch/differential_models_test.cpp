@@ -2,7 +2,8 @@
 // kernel of models/kernels runs with its launch.toml under every model of
 // run_kit.hpp's every_model() (mimd, the SIMT stacks, AWARE, Multi-Path
 // IPDOM, ITS, the PC-selection heuristics) x round-robin, greedy, random:1
-// and random:2. Every
+// and random:2, and round-robin and greedy with one block resident at a
+// time (blocks admitted as earlier ones finish). Every
 // run must complete; all of them must leave the same bytes in every buffer
 // and print the same lines, and, where the spec has an [expect], satisfy it.
 //
@@ -52,6 +53,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "run_kit.hpp"
@@ -135,8 +137,16 @@ void check_model(const ModelCase& mc, sem::ReconvergenceChoice table) {
   RunCapture ref;
   std::string ref_who;
   std::vector<std::string> ref_lines;
+  // Every schedule, and two with one block resident at a time (later
+  // blocks admitted as earlier ones finish: `run --residency 1`).
+  std::vector<std::pair<std::string, sem::RunOptions>> schedules = standard_schedules();
+  for (const std::size_t i : {std::size_t{0}, std::size_t{1}}) {
+    sem::RunOptions one = schedules[i].second;
+    one.resident_blocks = 1;
+    schedules.emplace_back(schedules[i].first + " with 1 block resident", one);
+  }
   for (const sem::ModelSpec& model : every_model()) {
-    for (const auto& [schedule, options] : standard_schedules()) {
+    for (const auto& [schedule, options] : schedules) {
       const std::string who =
           std::string(mc.name) + " under " + sem::model_spec_name(model) + " / " + schedule + table_name;
       RunCapture c = run_capture(*launch, model, options);
