@@ -103,8 +103,13 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   out << fmt::format("verdict: {}\n", headline(r));
   out << fmt::format("  kernel: {} in {}\n", r.kernel, r.ptx);
   out << fmt::format("  model: {}\n", model_text(r));
+  // The explorer keeps every block resident (run's --residency does not apply).
+  const std::uint64_t blocks = std::uint64_t{r.grid[0]} * r.grid[1] * r.grid[2];
+  const char* residency = r.cooperative ? ", cooperative: every block co-resident"
+                          : blocks > 1  ? ", every block resident"
+                                        : "";
   out << fmt::format("  launch: grid {}, block {} ({} threads{}), inputs: {}\n", dim3(r.grid), dim3(r.block),
-                     threads(r), r.cooperative ? ", cooperative: every block co-resident" : "", inputs_text(r));
+                     threads(r), residency, inputs_text(r));
   out << fmt::format("  properties: {}\n", properties_text(r.properties));
   std::string reductions = reductions_text(r.options);
   if (r.if_converted != 0) {
