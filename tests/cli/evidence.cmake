@@ -111,3 +111,5 @@ cli_evidence_usage(ssde_launch_of_a_kernel_left_out
   "tests/cli/evidence_inputs/bucket_count.toml:3:10: error: kernel: the launch is for kernel '_Z12bucket_countPKfiS0_iPjPi', which --kernel leaves out"
   ssde ${EVIDENCE_BUCKETS} -o /dev/null --kernel _Z14bucket_scatterPKfiPKiPjPf
   --launch tests/cli/evidence_inputs/bucket_count.toml)
+# SARIF of an unknown loop (kind fail, level warning; no witness attached).
+cli_evidence_model(sarif.hashtable_v1 hashtable_v1.sarif 3 hashtable_v1 --evidence-max-states 1000 --sarif)
