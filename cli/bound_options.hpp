@@ -12,8 +12,9 @@ namespace lockstep::cli {
 /// from 1 to 18446744073709551615").
 [[nodiscard]] std::uint64_t parse_count_option(const std::string& option, const std::string& text, std::uint64_t min);
 
-/// A finite, non-negative number of seconds, 0 meaning no bound
-/// ("--timeout: 'x' is not a number of seconds (0 = none)").
+/// A number of seconds from 0 (no bound) to a year (a deadline on the
+/// steady clock must not overflow): "--timeout: 'x' is not a number of
+/// seconds (0 = none)" for anything else (negative, NaN, infinite, words).
 [[nodiscard]] double parse_seconds_option(const std::string& option, const std::string& text);
 
 }  // namespace lockstep::cli

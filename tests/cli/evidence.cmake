@@ -81,6 +81,8 @@ cli_evidence_usage(timeout_negative "lockstep: error: --evidence-timeout: '-5' i
   detect --evidence ${EVIDENCE_SPIN} --evidence-timeout -5)
 cli_evidence_usage(timeout_nan "lockstep: error: --evidence-timeout: 'nan' is not a number of seconds (0 = none)"
   detect --evidence ${EVIDENCE_SPIN} --evidence-timeout nan)
+cli_evidence_usage(timeout_huge "lockstep: error: --evidence-timeout: '1e300' is not a number of seconds (0 = none)"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-timeout 1e300)
 cli_evidence_usage(timeout_word "lockstep: error: --evidence-timeout: '1m' is not a number of seconds (0 = none)"
   detect --evidence ${EVIDENCE_SPIN} --evidence-timeout 1m)
 cli_evidence_usage(max_states_zero
