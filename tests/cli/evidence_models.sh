@@ -4,8 +4,8 @@
 # replays with `lockstep run --replay` (exit 3, nothing on standard error).
 # The models are found, not listed: each models/kernels/NAME/ with a
 # launch.toml that `run --model stack` ends in a deadlock or livelock (exit
-# 3). Evidence runs on synthesised launches first, then, for a model whose
-# hang needs its data, on its launch.verify.toml.
+# 3). Evidence runs on the model's launch.verify.toml when it has one, and
+# on synthesised launches when that does not confirm every flagged loop.
 # Usage: evidence_models.sh LOCKSTEP
 set -uo pipefail
 lockstep=$1
@@ -26,14 +26,18 @@ for dir in models/kernels/*/; do
   [ $? -eq 3 ] || { echo "$name: hangs under the stack, and detection flags nothing"; fail=1; }
   out=$tmp/$name
   mkdir -p "$out"
-  read -r flagged confirmed < <("$lockstep" detect --evidence "$ptx" --no-timing --evidence-dir "$out" 2>&1 | counts)
-  how="synthesised launches"
-  if [ "$confirmed" -ne "$flagged" ] && [ -f "$dir/launch.verify.toml" ]; then
+  # The model's small verify launch first (fast, also under the sanitizers),
+  # then the synthesised launches.
+  flagged=0 confirmed=-1 how=
+  for launch in "$dir/launch.verify.toml" synthesised; do
+    [ "$launch" = synthesised ] || [ -f "$launch" ] || continue
+    [ "$confirmed" -ne "$flagged" ] || break
     rm -f "$out"/*
-    read -r flagged confirmed < <("$lockstep" detect --evidence "$ptx" --launch "$dir/launch.verify.toml" --no-timing \
-      --evidence-dir "$out" 2>&1 | counts)
-    how="launch.verify.toml"
-  fi
+    args=(--evidence "$ptx" --no-timing --evidence-dir "$out")
+    [ "$launch" = synthesised ] || args+=(--launch "$launch")
+    read -r flagged confirmed < <("$lockstep" detect "${args[@]}" 2>&1 | counts)
+    how=$(basename "$launch")
+  done
   if [ "$confirmed" -ne "$flagged" ]; then
     echo "$name: hangs under the stack, but $confirmed of its $flagged flagged loops are confirmed"; fail=1
   fi
@@ -50,7 +54,7 @@ for dir in models/kernels/*/; do
   done
   replayed=$((replayed + traces))
   [ "$traces" -eq "$confirmed" ] || { echo "$name: $confirmed confirmed loops, $traces witness traces"; fail=1; }
-  echo "$name: $flagged flagged, $confirmed confirmed ($how), $traces witnesses replayed"
+  echo "$name: $flagged flagged, $confirmed confirmed (on $how), $traces witnesses replayed"
 done
 echo "$hanging models hang under the stack; $loops flagged loops; $replayed witnesses replayed"
 [ "$hanging" -ge 10 ] || { echo "expected at least 10 hanging models"; fail=1; }
