@@ -18,10 +18,10 @@
 #include "checker/report/detection_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/detect_options.hpp"
+#include "cli/evidence_options.hpp"
 #include "cli/kernel_select.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
-#include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::cli {
 namespace {
@@ -35,10 +35,7 @@ struct DetectCliOptions {
   bool json = false;
   bool sarif = false;
   bool evidence = false;
-  std::string launch;
-  std::string evidence_dir = ".";
-  double evidence_timeout = 60;
-  std::uint64_t evidence_max_states = 1'000'000;
+  EvidenceCliOptions ev;  ///< --evidence-dir defaults to the current directory
   bool no_timing = false;
 };
 
@@ -58,19 +55,8 @@ int run_detect(const DetectCliOptions& o, std::ostream& out) {
 
   const ir::Module module = load_ptx_file(o.file);
   const auto kernels = select_kernels(module, o.kernel);
-  std::optional<sem::LaunchSpec> spec;
-  if (!o.launch.empty()) {
-    spec = sem::parse_launch_spec_file(o.launch);
-    if (!spec->kernel && kernels.size() == 1) spec->kernel = kernels.front()->name;
-  }
-  checker::EvidenceOptions eo;
-  eo.detect = options;
-  eo.spec = spec ? &*spec : nullptr;
-  eo.spec_path = o.launch;
-  eo.ptx_path = o.file;
-  eo.out_dir = o.evidence_dir;
-  eo.seconds = o.evidence_timeout;
-  eo.max_states = o.evidence_max_states;
+  std::optional<EvidenceSettings> settings;
+  if (o.evidence) settings = parse_evidence_options(o.ev, o.file, module, kernels, options);
   // Stable storage: the report refers to these.
   std::vector<analysis::KernelAnalysis> analyses;
   std::vector<checker::KernelDetection> detections;
@@ -84,16 +70,17 @@ int run_detect(const DetectCliOptions& o, std::ostream& out) {
     detections.push_back(checker::detect(module, *k, analyses.back(), options));
     addresses.push_back(std::make_unique<checker::AddressAnalysis>(module, *k, options.alias));
     // A launch spec names one kernel: the others get synthesised launches.
-    checker::EvidenceOptions mine = eo;
-    if (spec && spec->kernel && *spec->kernel != k->name) mine.spec = nullptr;
-    if (o.evidence) evidence[i] = checker::gather_evidence(module, *k, analyses.back(), detections.back(), mine);
+    if (settings) {
+      evidence[i] =
+          checker::gather_evidence(module, *k, analyses.back(), detections.back(), settings->for_kernel(*k));
+    }
   }
   checker::DetectionReport report;
   report.module = &module;
   report.options = options;
   report.tool_version = kLockstepVersion;
   report.timing = !o.no_timing;
-  if (o.evidence) report.evidence_launches = o.launch.empty() ? "synthesised launches" : o.launch;
+  if (o.evidence) report.evidence_launches = o.ev.launch.empty() ? "synthesised launches" : o.ev.launch;
   bool flagged = false;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     report.kernels.push_back({kernels[i], &analyses[i], &detections[i], addresses[i].get(),
@@ -116,6 +103,7 @@ void add_detect_command(CLI::App& app, Action& action) {
   auto* cmd =
       app.add_subcommand("detect", "Static SIMT-deadlock detection: loops that may spin forever on a SIMT stack");
   auto o = std::make_shared<DetectCliOptions>();
+  o->ev.dir = ".";
   cmd->add_option("file", o->file, "PTX file")->required();
   cmd->add_option("-k,--kernel", o->kernel, "only this kernel (by its PTX name)");
   cmd->add_option("--mode", o->mode, "thesis (Algorithm 1 as published) or refined")->capture_default_str();
@@ -127,17 +115,9 @@ void add_detect_command(CLI::App& app, Action& action) {
   json->excludes(sarif);
   auto* evidence = cmd->add_flag("--evidence", o->evidence,
                                  "for every flagged loop, a witness (confirmed), a proof (discharged) or unknown");
-  cmd->add_option("--launch", o->launch, "the launch spec evidence searches (default: small synthesised launches)")
+  cmd->add_option("--launch", o->ev.launch, "the launch spec evidence searches (default: small synthesised launches)")
       ->needs(evidence);
-  cmd->add_option("--evidence-dir", o->evidence_dir, "where witness traces and synthesised launches are written")
-      ->needs(evidence)
-      ->capture_default_str();
-  cmd->add_option("--evidence-timeout", o->evidence_timeout, "seconds of search per flagged loop (0: none)")
-      ->needs(evidence)
-      ->capture_default_str();
-  cmd->add_option("--evidence-max-states", o->evidence_max_states, "distinct states per launch searched")
-      ->needs(evidence)
-      ->capture_default_str();
+  add_evidence_bounds(cmd, o->ev, evidence);
   cmd->add_flag("--no-timing", o->no_timing, "leave times out of the report")->group("");
   cmd->callback([&action, o] { action = [o](std::ostream& out, std::ostream&) { return run_detect(*o, out); }; });
 }

@@ -37,6 +37,7 @@
 #include "cli/commands.hpp"
 #include "cli/detect_options.hpp"
 #include "cli/equiv_command.hpp"
+#include "cli/evidence_options.hpp"
 #include "cli/kernel_select.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
@@ -55,29 +56,17 @@ struct SsdeCliOptions {
   bool json = false;
   std::string origin_out;
   bool verify = false;
-  std::string launch;
   EquivBoundsCli bounds;
   bool all_flagged = false;
-  std::string evidence_dir;
-  double evidence_timeout = 60;
-  std::uint64_t evidence_max_states = 1'000'000;
+  EvidenceCliOptions ev;  ///< its launch is also --verify's
 };
 
 /// The evidence of kernel k's flagged loops, and the ids of the discharged ones.
-std::vector<checker::LoopEvidence> kernel_evidence(const SsdeCliOptions& o, const ir::Module& module,
-                                                   const ir::Kernel& k, const checker::DetectOptions& options,
-                                                   const sem::LaunchSpec* spec, std::vector<std::uint32_t>& discharged) {
+std::vector<checker::LoopEvidence> kernel_evidence(const EvidenceSettings& settings, const ir::Module& module,
+                                                   const ir::Kernel& k, std::vector<std::uint32_t>& discharged) {
   const analysis::KernelAnalysis a = analysis::analyze_kernel(k);
-  const checker::KernelDetection d = checker::detect(module, k, a, options);
-  checker::EvidenceOptions eo;
-  eo.detect = options;
-  eo.spec = spec != nullptr && (!spec->kernel || *spec->kernel == k.name) ? spec : nullptr;
-  eo.spec_path = o.launch;
-  eo.ptx_path = o.file;
-  eo.out_dir = o.evidence_dir;
-  eo.seconds = o.evidence_timeout;
-  eo.max_states = o.evidence_max_states;
-  std::vector<checker::LoopEvidence> ev = checker::gather_evidence(module, k, a, d, eo);
+  const checker::KernelDetection d = checker::detect(module, k, a, settings.options.detect);
+  std::vector<checker::LoopEvidence> ev = checker::gather_evidence(module, k, a, d, settings.for_kernel(k));
   for (const checker::LoopEvidence& e : ev)
     if (e.status == checker::EvidenceStatus::Discharged) discharged.push_back(e.loop);
   return ev;
@@ -91,7 +80,7 @@ std::vector<checker::LoopEvidence> kernel_evidence(const SsdeCliOptions& o, cons
 checker::equiv::EquivResult verify_launch(const SsdeCliOptions& o, const ir::Module& module,
                                           const ir::Module& transformed,
                                           const std::vector<checker::SsdePipelineResult>& results) {
-  const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.launch);
+  const sem::LaunchSpec spec = sem::parse_launch_spec_file(o.ev.launch);
   std::size_t index = module.kernels.size();
   for (std::size_t i = 0; i < module.kernels.size(); ++i) {
     if (spec.kernel ? module.kernels[i].name == *spec.kernel : module.kernels.size() == 1) index = i;
@@ -145,18 +134,15 @@ void warn_leftovers(std::ostream& err, const ir::Module& m, const checker::SsdeP
 }
 
 int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.verify && o.launch.empty()) usage_error("--verify needs --launch SPEC");
-  if (o.all_flagged && !o.launch.empty() && !o.verify)
+  if (o.verify && o.ev.launch.empty()) usage_error("--verify needs --launch SPEC");
+  if (o.all_flagged && !o.ev.launch.empty() && !o.verify)
     usage_error("--launch is used by evidence and --verify, and --all-flagged runs no evidence");
   checker::DetectOptions options;
   options.mode = parse_detect_mode(o.mode);
   const ir::Module module = load_ptx_file(o.file);
   const auto selected = select_kernels(module, o.kernel);
-  std::optional<sem::LaunchSpec> spec;
-  if (!o.launch.empty()) {
-    spec = sem::parse_launch_spec_file(o.launch);
-    if (!spec->kernel && selected.size() == 1) spec->kernel = selected.front()->name;
-  }
+  std::optional<EvidenceSettings> settings;
+  if (!o.all_flagged) settings = parse_evidence_options(o.ev, o.file, module, selected, options);
 
   ir::Module transformed = module;
   std::vector<checker::SsdePipelineResult> results;
@@ -166,7 +152,7 @@ int run_ssde_command(const SsdeCliOptions& o, std::ostream& out, std::ostream& e
     const ir::Kernel* k = selected[i];
     const auto index = static_cast<std::size_t>(k - module.kernels.data());
     std::vector<std::uint32_t> discharged;
-    if (!o.all_flagged) evidence[i] = kernel_evidence(o, module, *k, options, spec ? &*spec : nullptr, discharged);
+    if (settings) evidence[i] = kernel_evidence(*settings, module, *k, discharged);
     results.push_back(checker::run_ssde(module, index, options, discharged));
     transformed.kernels[index] = results.back().kernel;
   }
@@ -226,15 +212,11 @@ void add_ssde_command(CLI::App& app, Action& action) {
   cmd->add_flag("--json", o->json, "print the report as JSON (implies --report)");
   cmd->add_option("--origin-out", o->origin_out, "write the origin maps (output PC -> input PC) as JSON to this file");
   cmd->add_flag("--verify", o->verify, "prove the output correct for --launch (lockstep equiv, in-process)");
-  cmd->add_option("--launch", o->launch,
+  cmd->add_option("--launch", o->ev.launch,
                   "launch specification (TOML): the launch evidence searches, and the one --verify proves the output on");
   cmd->add_flag("--all-flagged", o->all_flagged,
                 "transform every flagged loop, without evidence (default: the confirmed and unknown ones)");
-  cmd->add_option("--evidence-dir", o->evidence_dir, "write the witnesses of confirmed loops (traces, launches) here");
-  cmd->add_option("--evidence-timeout", o->evidence_timeout, "seconds of evidence search per flagged loop (0: none)")
-      ->capture_default_str();
-  cmd->add_option("--evidence-max-states", o->evidence_max_states, "distinct states per launch the evidence searches")
-      ->capture_default_str();
+  add_evidence_bounds(cmd, o->ev, nullptr);
   add_equiv_bounds(cmd, o->bounds);
   cmd->callback([&action, o] {
     action = [o](std::ostream& out, std::ostream& err) { return run_ssde_command(*o, out, err); };

@@ -3,27 +3,18 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 
 #include <fmt/format.h>
 
+#include "cli/bound_options.hpp"
 #include "frontend/diagnostics.hpp"
-#include "semantics/spec/element.hpp"
 
 namespace lockstep::cli {
 namespace {
 
 [[noreturn]] void usage_error(const std::string& msg) {
   throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-std::uint64_t count_option(const std::string& name, const std::string& text, std::uint64_t min) {
-  const auto v = sem::parse_u64_text(text);
-  if (!v || text.starts_with("0x") || *v < min) {
-    usage_error(fmt::format("{}: '{}' is not a number from {} to 18446744073709551615", name, text, min));
-  }
-  return *v;
 }
 
 }  // namespace
@@ -39,15 +30,10 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
                                     o.property));
   s.properties = *props;
   checker::ExploreOptions& e = s.explore;
-  e.max_states = count_option("--max-states", o.max_states, 1);
-  e.max_depth = count_option("--max-depth", o.max_depth, 1);
-  e.max_memory_mib = o.max_memory == "auto" ? default_max_memory_mib() : count_option("--max-memory", o.max_memory, 1);
-  char* end = nullptr;
-  const double t = std::strtod(o.timeout.c_str(), &end);
-  if (o.timeout.empty() || end != o.timeout.c_str() + o.timeout.size() || !std::isfinite(t) || t < 0) {
-    usage_error(fmt::format("--timeout: '{}' is not a number of seconds (0 = none)", o.timeout));
-  }
-  e.timeout_seconds = t;
+  e.max_states = parse_count_option("--max-states", o.max_states, 1);
+  e.max_depth = parse_count_option("--max-depth", o.max_depth, 1);
+  e.max_memory_mib = o.max_memory == "auto" ? default_max_memory_mib() : parse_count_option("--max-memory", o.max_memory, 1);
+  e.timeout_seconds = parse_seconds_option("--timeout", o.timeout);
   e.merge = !o.no_merge;
   e.canonical = !o.no_canonical;
   e.full_states = o.full_states;

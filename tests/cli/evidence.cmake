@@ -25,6 +25,9 @@ endforeach()
 foreach(model wait_signal tree_walk_lane)
   cli_evidence_model(${model} ${model}.txt 3 ${model} --launch models/kernels/${model}/launch.verify.toml)
 endforeach()
+# The same found rather than listed: every model whose launch.toml hangs under
+# `run --model stack`, each flagged loop confirmed, each witness replayed.
+add_test(NAME cli.evidence.models_replay COMMAND ${CLI_DIR}/evidence_models.sh ${LOCKSTEP_EXE})
 # The lane-serialised hash table inserts: discharged on their verify launches,
 # never confirmed on the synthesised ones (a state bound keeps the test small).
 foreach(model hashtable_v1 hashtable_v2)
@@ -71,3 +74,44 @@ cli_evidence_usage(bad_launch
 cli_evidence_usage(ssde_launch_all_flagged
   "lockstep: error: --launch is used by evidence and --verify, and --all-flagged runs no evidence"
   ssde models/kernels/spin_lock/spin_lock.ptx -o /dev/null --all-flagged --launch models/kernels/spin_lock/launch.toml)
+# Bad bounds and launches: one message, exit 1, before any search.
+set(EVIDENCE_SPIN models/kernels/spin_lock/spin_lock.ptx)
+set(EVIDENCE_BUCKETS models/corpus/bucket_sort_atomic/bucket_sort_atomic.O3.ptx)
+cli_evidence_usage(timeout_negative "lockstep: error: --evidence-timeout: '-5' is not a number of seconds (0 = none)"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-timeout -5)
+cli_evidence_usage(timeout_nan "lockstep: error: --evidence-timeout: 'nan' is not a number of seconds (0 = none)"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-timeout nan)
+cli_evidence_usage(timeout_huge "lockstep: error: --evidence-timeout: '1e300' is not a number of seconds (0 = none)"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-timeout 1e300)
+cli_evidence_usage(timeout_word "lockstep: error: --evidence-timeout: '1m' is not a number of seconds (0 = none)"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-timeout 1m)
+cli_evidence_usage(max_states_zero
+  "lockstep: error: --evidence-max-states: '0' is not a number from 1 to 18446744073709551615"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-max-states 0)
+cli_evidence_usage(max_states_negative
+  "lockstep: error: --evidence-max-states: '-1' is not a number from 1 to 18446744073709551615"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-max-states -1)
+cli_evidence_usage(dir_is_a_file
+  "lockstep: error: --evidence-dir: '${EVIDENCE_SPIN}' is not a directory"
+  detect --evidence ${EVIDENCE_SPIN} --evidence-dir ${EVIDENCE_SPIN})
+cli_evidence_usage(launch_of_another_module
+  "models/kernels/tree_walk_lane/launch.verify.toml:4:10: error: kernel: no kernel named '_Z14tree_walk_laneiiPKiS0_S0_S0_S0_S0_Pi' in ${EVIDENCE_SPIN} (kernels: _Z9spin_lockPiPVi)"
+  detect --evidence ${EVIDENCE_SPIN} --launch models/kernels/tree_walk_lane/launch.verify.toml)
+cli_evidence_usage(launch_of_a_kernel_left_out
+  "tests/cli/evidence_inputs/bucket_count.toml:3:10: error: kernel: the launch is for kernel '_Z12bucket_countPKfiS0_iPjPi', which --kernel leaves out"
+  detect --evidence ${EVIDENCE_BUCKETS} --kernel _Z14bucket_scatterPKfiPKiPjPf
+  --launch tests/cli/evidence_inputs/bucket_count.toml)
+cli_evidence_usage(launch_unnamed_two_kernels
+  "tests/cli/evidence_inputs/bucket_count_unnamed.toml: error: kernel: ${EVIDENCE_BUCKETS} has 2 kernels, name one with `kernel = \"...\"` (kernels: _Z12bucket_countPKfiS0_iPjPi, _Z14bucket_scatterPKfiPKiPjPf)"
+  detect --evidence ${EVIDENCE_BUCKETS} --launch tests/cli/evidence_inputs/bucket_count_unnamed.toml)
+cli_evidence_usage(launch_wrong_params
+  "tests/cli/evidence_inputs/spin_lock_one_param.toml:4:11: error: params: kernel '_Z9spin_lockPiPVi' takes 2 argument(s), the spec gives 1: _Z9spin_lockPiPVi_param_0 (8 bytes), _Z9spin_lockPiPVi_param_1 (8 bytes)"
+  detect --evidence ${EVIDENCE_SPIN} --launch tests/cli/evidence_inputs/spin_lock_one_param.toml)
+cli_evidence_usage(ssde_timeout "lockstep: error: --evidence-timeout: '-1' is not a number of seconds (0 = none)"
+  ssde ${EVIDENCE_SPIN} -o /dev/null --evidence-timeout -1)
+cli_evidence_usage(ssde_launch_of_a_kernel_left_out
+  "tests/cli/evidence_inputs/bucket_count.toml:3:10: error: kernel: the launch is for kernel '_Z12bucket_countPKfiS0_iPjPi', which --kernel leaves out"
+  ssde ${EVIDENCE_BUCKETS} -o /dev/null --kernel _Z14bucket_scatterPKfiPKiPjPf
+  --launch tests/cli/evidence_inputs/bucket_count.toml)
+# SARIF of an unknown loop (kind fail, level warning; no witness attached).
+cli_evidence_model(sarif.hashtable_v1 hashtable_v1.sarif 3 hashtable_v1 --evidence-max-states 1000 --sarif)

@@ -5,10 +5,12 @@
 // (checker/evidence, on synthesised launches). The table (per build:
 // kernels, loops, loops flagged in thesis and refined mode, barrier
 // findings, then the refined flags confirmed, discharged and unknown and
-// the rate of those not discharged) and the list of flagged loops, each with
-// its evidence, are printed and compared with
-// tests/checker/evidence/corpus_table.txt; `UPDATE_GOLDEN=1` rewrites that
-// file. docs/detection.md quotes it.
+// the rate of those not discharged), the refined flags left confirmed or
+// unknown with their reason, and the list of flagged loops, each with its
+// evidence, are printed and compared with
+// tests/checker/evidence/corpus_table.txt. docs/detection.md must hold the
+// table and the undischarged list, exactly, between its `corpus-table`
+// markers. `UPDATE_GOLDEN=1` (scripts/corpus-table) rewrites both.
 //
 // The evidence runs without a time bound (a deterministic state bound per
 // launch instead), so the table is the same on every machine; today every
@@ -20,6 +22,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -50,6 +54,25 @@ std::string location(const ir::Module& m, const ir::Kernel& k, std::uint32_t blo
   return fmt::format("block {}", b.label);
 }
 
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+constexpr std::string_view kBegin = "<!-- corpus-table: begin (scripts/corpus-table) -->\n";
+constexpr std::string_view kEnd = "<!-- corpus-table: end -->\n";
+
+/// Where the quoted table stands in docs/detection.md: between the markers
+/// (npos when they are missing).
+std::pair<std::size_t, std::size_t> quoted_range(const std::string& text) {
+  const std::size_t b = text.find(kBegin);
+  const std::size_t e = b == std::string::npos ? b : text.find(kEnd, b);
+  if (e == std::string::npos) return {std::string::npos, std::string::npos};
+  return {b + kBegin.size(), e};
+}
+
 TEST(CorpusTable, FalseDetections) {
   const fs::path root = fs::path(LOCKSTEP_SOURCE_DIR) / "models" / "corpus";
   std::vector<fs::path> files;
@@ -60,6 +83,7 @@ TEST(CorpusTable, FalseDetections) {
 
   std::map<std::string, Row> rows;  // "O3" / "G"
   std::ostringstream flagged;
+  std::ostringstream undischarged;  // confirmed or unknown, with the reason
   for (const auto& path : files) {
     const std::string stem = path.stem().string();  // name.O3
     const std::string build = stem.substr(stem.rfind('.') + 1);
@@ -102,6 +126,12 @@ TEST(CorpusTable, FalseDetections) {
         }
         flagged << fmt::format("  {} {} loop at {}: {}\n", path.parent_path().filename().string(), build,
                                location(module, k, t.loops[i].header), why);
+        for (const auto& ev : evidence) {
+          if (ev.loop != i || ev.status == EvidenceStatus::Discharged) continue;
+          undischarged << fmt::format("- `{}` -{} loop at {}: {}: {}\n", path.parent_path().filename().string(), build,
+                                      location(module, k, t.loops[i].header), checker::evidence_status_name(ev.status),
+                                      ev.summary);
+        }
       }
     }
   }
@@ -117,19 +147,31 @@ TEST(CorpusTable, FalseDetections) {
                        r.noalias, pct(r.noalias), r.refined_barriers, r.confirmed, r.discharged, r.unknown,
                        pct(r.refined - r.discharged));
   }
+  out << "\nRefined flags not discharged (confirmed or unknown), with the reason:\n\n"
+      << (undischarged.str().empty() ? std::string("- none\n") : undischarged.str());
+  const std::string quoted = out.str();  // what docs/detection.md holds
   out << "\nFlagged loops (every one is a false detection), with the evidence for the refined flags:\n"
       << flagged.str();
   std::cout << out.str();
 
   const fs::path golden = fs::path(LOCKSTEP_SOURCE_DIR) / "tests/checker/evidence/corpus_table.txt";
+  const fs::path docs = fs::path(LOCKSTEP_SOURCE_DIR) / "docs/detection.md";
   if (std::getenv("UPDATE_GOLDEN") != nullptr) {
     std::ofstream(golden) << out.str();
-    GTEST_SKIP() << "rewrote " << golden;
+    std::string text = read_text(docs);
+    const auto [begin, end] = quoted_range(text);
+    ASSERT_NE(begin, std::string::npos) << docs << " has no corpus-table markers";
+    text.replace(begin, end - begin, quoted);
+    std::ofstream(docs) << text;
+    GTEST_SKIP() << "rewrote " << golden << " and the table of " << docs;
   }
-  std::ifstream in(golden);
-  std::stringstream want;
-  want << in.rdbuf();
-  EXPECT_EQ(out.str(), want.str()) << "regenerate with UPDATE_GOLDEN=1 if the change is intended";
+  {
+    const std::string text = read_text(docs);
+    const auto [begin, end] = quoted_range(text);
+    ASSERT_NE(begin, std::string::npos) << docs << " has no corpus-table markers";
+    EXPECT_EQ(text.substr(begin, end - begin), quoted) << docs << ": regenerate with scripts/corpus-table";
+  }
+  EXPECT_EQ(out.str(), read_text(golden)) << "regenerate with UPDATE_GOLDEN=1 if the change is intended";
   // Refined mode never detects more false positives than the thesis, and
   // fewer over the whole corpus; a synchronisation-free kernel never has a
   // confirmed hang, and fewer than 1% of its loops stay undischarged.

@@ -168,6 +168,32 @@ TEST(Evidence, SpinLockIsConfirmedByAWitnessThatReplays) {
   EXPECT_TRUE(r.ok) << r.error;
 }
 
+TEST(Evidence, TreeWalkWhoseLanesLeaveOnTheirOwnIsConfirmed) {
+  // The BH-FC style walk: exiting on __all_sync it is not flagged in refined
+  // mode (detect_models_test); exiting per lane, it is flagged and the
+  // search finds the stack holding the finished lanes at the exit's
+  // reconvergence point while the others wait at __syncwarp for them.
+  const std::string dir = std::string(LOCKSTEP_SOURCE_DIR) + "/models/kernels/";
+  EXPECT_FALSE(Detected::file("models/kernels/tree_walk_vote/tree_walk_vote.ptx").refined().flagged());
+  const auto d = Detected::file("models/kernels/tree_walk_lane/tree_walk_lane.ptx");
+  const sem::LaunchSpec spec = sem::parse_launch_spec_file(dir + "tree_walk_lane/launch.verify.toml");
+  const auto ev = evidence_of(d, &spec);
+  ASSERT_EQ(ev.size(), 1U);
+  ASSERT_EQ(ev[0].status, EvidenceStatus::Confirmed) << ev[0].summary;
+  ASSERT_TRUE(ev[0].witness);
+  const checker::Trace& t = ev[0].witness->trace;
+  bool held = false, synced = false;
+  for (const auto& s : t.stuck) {
+    held = held || s.state == "reconvergence";
+    synced = synced || s.state == "warp-sync";
+  }
+  EXPECT_TRUE(held);
+  EXPECT_TRUE(synced);
+  const auto setup = sem::prepare_launch(d.module, spec);
+  const checker::TraceReplay r = checker::replay_trace(*setup, &spec, t);
+  EXPECT_TRUE(r.ok) << r.error;
+}
+
 TEST(Evidence, MayAliasParametersAreDischargedWithTheLaunchBuffers) {
   const auto d = Detected::file("models/corpus/triangle_count/triangle_count.O3.ptx");
   const auto ev = evidence_of(d);
