@@ -29,6 +29,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   add_models_command(app, action);
   add_gpu_command(app, action);
   add_sim_command(app, action);
+  add_swarm_command(app, action);
 #ifdef LOCKSTEP_HAS_EQUIV
   add_equiv_command(app, action);
 #endif

@@ -149,6 +149,10 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_flag("--no-merge", o->no_merge, "one step per instruction (no merging of thread-private instructions)");
   cmd->add_flag("--no-canonical", o->no_canonical, "hash dead registers too");
   cmd->add_flag("--full-states", o->full_states, "keep every state and compare states on hash matches");
+  cmd->add_option("--order-seed", o->order_seed,
+                  "try the successors of each state in a random order drawn from this seed (0: warp and lane order); "
+                  "the jobs of `lockstep swarm` differ by it")
+      ->capture_default_str();
   cmd->add_option("--trace-out", o->trace_out, "where to write a counterexample (default <ptx stem>.<model>.trace.json)");
   cmd->add_flag("--json", o->json, "machine-readable JSON");
   cmd->add_flag("--quiet", o->quiet, "no progress line on a terminal");

@@ -39,5 +39,9 @@ void add_gpu_command(CLI::App& app, Action& action);
 /// [--stats F] [--timeline OUT] [--schedule-out TRACE] [--json] [--quiet]`:
 /// simulate a launch on a cycle-level GPU model.
 void add_sim_command(CLI::App& app, Action& action);
+/// `lockstep swarm plan FILE --launch SPEC [--jobs N] ...`, `lockstep swarm
+/// merge DIR [--json]`: swarm search over many bounded, differently ordered
+/// verify jobs.
+void add_swarm_command(CLI::App& app, Action& action);
 
 }  // namespace lockstep::cli

@@ -26,6 +26,7 @@ struct VerifyCliOptions {
   bool no_merge = false;
   bool no_canonical = false;
   bool full_states = false;
+  std::string order_seed = "0";  ///< 0: warp and lane order; else a seeded random order (swarm jobs)
   std::string trace_out;
   bool json = false;
   bool quiet = false;      ///< no progress line

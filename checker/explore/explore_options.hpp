@@ -30,6 +30,12 @@ struct ExploreOptions {
   bool full_states = false; ///< keep every state and compare on hash matches (exact matching)
   bool stop_at_first = true;  ///< stop at the first counterexample
   bool races = true;          ///< report data races (plain conflicting accesses of co-enabled threads)
+  /// 0: the units of a state are tried in warp and lane order. Otherwise in
+  /// an order drawn from this seed (splitmix64), a different one per state:
+  /// the search is as exhaustive as before, only its order (and so which
+  /// states a bound leaves out, and which counterexample comes first)
+  /// changes. Swarm jobs (lockstep swarm) each take one seed.
+  std::uint64_t order_seed = 0;
   /// Set from another thread (cli/signal_watch.hpp: SIGINT, SIGTERM) to stop
   /// the search; the result is then inconclusive (BoundKind::Interrupted).
   const std::atomic<bool>* stop = nullptr;

@@ -61,6 +61,7 @@ class Explorer {
     if (opt_.sleep_sets && opt_.fairness) {
       throw std::invalid_argument("sleep sets are sound for safety properties only: switch fairness off to use them");
     }
+    order_rng_ = opt_.order_seed;
   }
 
   Exploration run(const S& initial) {
@@ -89,6 +90,7 @@ class Explorer {
   }
 
  private:
+  std::uint64_t order_rng_ = 0;  ///< splitmix64 state of the search order (order_seed)
   static constexpr std::uint32_t kDone = 0xffffffffU;
 
   // Frames are kept when the search returns from them, so their storage
@@ -232,6 +234,19 @@ class Explorer {
         continue;
       }
       f.actions.push_back(a);
+    }
+    if (opt_.order_seed != 0) shuffle(f.actions);
+  }
+
+  /// Fisher-Yates with splitmix64 from the order seed (deterministic: the
+  /// search visits states in a fixed order for a given seed).
+  void shuffle(std::vector<StepRecord>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) {
+      std::uint64_t z = (order_rng_ += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      z ^= z >> 31;
+      std::swap(v[i - 1], v[z % i]);
     }
   }
 

@@ -118,6 +118,10 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   }
   out << fmt::format("  reductions: {}\n", reductions);
   out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
+  if (r.options.order_seed != 0) {
+    out << fmt::format("  search order: random, seed {} (as exhaustive; bounds leave other states out)\n",
+                       r.options.order_seed);
+  }
   out << fmt::format("  states: {}  transitions: {}  instructions: {}  revisits: {}  max depth: {}\n", st.states,
                      st.transitions, st.instructions, st.revisits, st.max_depth);
   out << fmt::format("  completed states: {}  distinct final memories: {}\n", st.terminal,
@@ -175,6 +179,7 @@ ordered_json verify_json(const VerifyReport& r) {
                      {"sleep_sets", r.options.sleep_sets}};
   if (r.if_converted != 0) j["reductions"]["if_converted"] = r.if_converted;
   j["state_matching"] = state_matching_text(r.options);
+  if (r.options.order_seed != 0) j["order_seed"] = r.options.order_seed;
   ordered_json stats = {{"states", st.states},         {"transitions", st.transitions},
                         {"instructions", st.instructions}, {"revisits", st.revisits},
                         {"sleep_pruned", st.sleep_pruned}, {"terminal", st.terminal},

@@ -310,3 +310,13 @@ endforeach()
 verify_models(long MODEL long:8 SMALL ${BIG_HT})
 verify_models(lee MODEL lee SMALL ${BIG_HT} atm)
 verify_models(round-robin MODEL round-robin SMALL ${BIG_HT} spin_lock ticket_lock atm done_flag_lock)
+
+# Swarm search (tests/cli/verify_inputs/swarm): a seeded search order finds
+# the failing assertion that the default order's bound leaves out; a 4-job
+# swarm through GNU parallel, its merge and the merged trace (swarm.sh).
+set(SWARM tests/cli/verify_inputs/swarm)
+verify_golden(swarm.order_seed swarm/late_writer.seed1.txt 3 5 ${SWARM}/late_writer.ptx
+  --launch ${SWARM}/late_writer.toml --max-states 1000 --order-seed 1)
+verify_golden(swarm.default_order swarm/late_writer.default.txt 4 - ${SWARM}/late_writer.ptx
+  --launch ${SWARM}/late_writer.toml --max-states 1000)
+add_test(NAME cli.swarm COMMAND ${CLI_DIR}/swarm.sh ${LOCKSTEP_EXE})
