@@ -32,6 +32,37 @@ add_test(NAME cli.sim.stack_amd.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOC
   ${SIM_GOLDEN}/nested_ifelse.stack-amd.txt 0
   sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml --gpu tiny
   --model stack-amd)
+# Every divergence model beyond the stacks on a divergent kernel and on the
+# spin lock (completed, or the SIMT-induced livelock, as `run` says);
+# AWARE's timeout in cycles; a GPU whose simd_model is aware (the default model).
+foreach(model aware mp mp-orec mp:splits=2 its minpc minsp-minpc maxfun-minpc long:8 lee pdom-minsp longest-path
+    round-robin)
+  string(REGEX REPLACE "[:=]" "-" tag ${model})
+  add_test(NAME cli.sim.model.${tag}.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${SIM_GOLDEN}/nested_ifelse.${tag}.txt 0
+    sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml --gpu tiny
+    --model ${model} --quiet)
+  set(status 3)
+  if(model MATCHES "^(its|lee|round-robin)$")
+    set(status 0)
+  endif()
+  add_test(NAME cli.sim.model.${tag}.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${SIM_GOLDEN}/spin_lock.${tag}.txt ${status}
+    sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+    --model ${model} --quiet)
+endforeach()
+add_test(NAME cli.sim.aware_timeout.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.aware-timeout-300.txt 0
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+  --model aware:timeout=300 --quiet --stats text)
+add_test(NAME cli.sim.teslac2050.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/nested_ifelse.teslac2050.txt 0
+  sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml
+  --gpu teslac2050 --quiet)
+add_test(NAME cli.sim.files.spin_lock_aware_timeout COMMAND ${CLI_DIR}/sim_files.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.aware-timeout.files.txt 0 replay:trace.json:models/kernels/spin_lock/spin_lock.ptx
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+  --model aware:timeout=300 --schedule-out @TMP@/trace.json)
 add_test(NAME cli.sim.json.vector_add COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/vector_add.json 0 sim ${SIM_VA} --gpu tiny --json --stats json)
 add_test(NAME cli.sim.json.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
