@@ -63,6 +63,11 @@ add_test(NAME cli.sim.files.spin_lock_aware_timeout COMMAND ${CLI_DIR}/sim_files
   ${SIM_GOLDEN}/spin_lock.aware-timeout.files.txt 0 replay:trace.json:models/kernels/spin_lock/spin_lock.ptx
   sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
   --model aware:timeout=300 --schedule-out @TMP@/trace.json)
+# AWARE's table capacities are not modelled: a GPU with small tables is warned about.
+add_test(NAME cli.sim.aware_small_tables COMMAND bash -c "\"$0\" sim models/kernels/nested_ifelse/nested_ifelse.ptx \
+  --launch models/kernels/nested_ifelse/launch.toml --gpu tests/cli/sim_inputs/tiny_aware_s4r2.toml --quiet 2>&1 >/dev/null \
+  | grep -qxF \"lockstep: warning: divergence.split_table_entries = 4, reconvergence_table_entries = 2 are not modelled: AWARE's tables are unbounded here (no spills or fills, docs/sim.md)\"" ${LOCKSTEP_EXE})
+set_tests_properties(cli.sim.aware_small_tables PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.sim.json.vector_add COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/vector_add.json 0 sim ${SIM_VA} --gpu tiny --json --stats json)
 add_test(NAME cli.sim.json.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
