@@ -3,21 +3,23 @@
 // docs/sim.md, "Divergence models").
 //
 // The semantics offers a timed-out reconvergence as a model event of the
-// warp (ModelAware with timeout=any: an event per reconvergence entry that
-// has arrived threads; LaunchEngine::events) and never fires it itself; the
-// SM fires it when the warp's timer runs out. One timer per hardware warp:
-// it starts when one of the warp's events becomes enabled and restarts
-// whenever the set of enabled events changes (an entry gains its first
-// arrived threads, completes, or times out). The research keeps a delay
-// counter per reconvergence entry, reset also when a pending-mask update
-// leaves the entry waiting; lockstep's per-warp timer does not see those
-// updates (the entry's index is all the semantics names), so a timeout
-// here can come earlier than a per-entry counter's (a pending update would
-// have reset it) or later (another entry's change restarted the warp's
-// timer). When it runs out the lowest enabled event fires (the entry first
-// reached from the FIFO head) and the timer restarts.
+// warp (ModelAware with timeout=any: event e is reconvergence entry e having
+// arrived threads; LaunchEngine::events) and never fires it itself; the SM
+// fires it when its timer runs out. A timer per event of each hardware warp
+// starts when the event becomes enabled (the entry's first threads arrive,
+// as research §1.5(c) starts its delay counter) and stops when it is no
+// longer enabled (the entry completed or timed out); the event whose timer
+// has run `timeout` cycles fires (the oldest first). The research also
+// resets an entry's counter at every pending-mask update that leaves it
+// waiting; the semantics names entries by index only, so those updates are
+// not seen here and a timeout can come earlier than the research's counter
+// would fire. Entry indices are canonical (numbered from the FIFO), so an
+// entry that is renumbered keeps the age of the index it takes: a timing
+// approximation, never a wrong step (every timeout is a step the model
+// admits).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -30,30 +32,49 @@ class EventTimer {
  public:
   EventTimer() = default;
   /// `timeout`: cycles an event stays enabled before it fires (0: never).
-  EventTimer(std::uint32_t warps, std::uint64_t timeout) : timeout_(timeout), events_(warps, 0), since_(warps, 0) {}
+  EventTimer(std::uint32_t warps, std::uint64_t timeout)
+      : timeout_(timeout), events_(warps, 0), since_(std::size_t{warps} * sem::kWarpSize, 0) {}
 
   [[nodiscard]] bool on() const noexcept { return timeout_ != 0; }
-  /// Warp w's enabled events are now `events` (after anything that may change them).
+  /// Warp w's enabled events are now `events` (after anything that may change
+  /// them): newly enabled ones start their timers.
   void note(std::uint32_t w, sem::Mask events, Cycle now) noexcept {
-    if (events != events_[w]) since_[w] = now;
+    sem::for_each_lane(events & ~events_[w], [&](unsigned e) { since_[slot(w, e)] = now; });
     events_[w] = events;
   }
-  /// An event of warp w fired: its timer restarts with the events enabled now.
-  void restart(std::uint32_t w, sem::Mask events, Cycle now) noexcept {
-    events_[w] = events;
-    since_[w] = now;
+  /// Warp w is new (a CTA started): its events start now.
+  void reset(std::uint32_t w, sem::Mask events, Cycle now) noexcept {
+    events_[w] = 0;
+    note(w, events, now);
   }
-  /// The cycle at which warp w's timer runs out (kNever when no event is enabled).
+  /// Event e of warp w fired; `events` are the ones enabled now (e, if
+  /// enabled again, is another entry: its timer starts now).
+  void fired(std::uint32_t w, unsigned e, sem::Mask events, Cycle now) noexcept {
+    events_[w] &= ~sem::lane_bit(e);
+    note(w, events, now);
+  }
+  /// The cycle at which warp w's first timer runs out (kNever when no event is enabled).
   [[nodiscard]] Cycle due(std::uint32_t w) const noexcept {
-    return !on() || events_[w] == 0 ? kNever : since_[w] + timeout_;
+    if (!on() || events_[w] == 0) return kNever;
+    return since_[slot(w, oldest(w))] + timeout_;
   }
-  /// The event to fire when the timer runs out.
-  [[nodiscard]] unsigned next_event(std::uint32_t w) const noexcept { return sem::lowest_lane(events_[w]); }
+  /// The event whose timer runs out first (warp w has one enabled).
+  [[nodiscard]] unsigned oldest(std::uint32_t w) const noexcept {
+    unsigned best = sem::lowest_lane(events_[w]);
+    sem::for_each_lane(events_[w], [&](unsigned e) {
+      if (since_[slot(w, e)] < since_[slot(w, best)]) best = e;
+    });
+    return best;
+  }
 
  private:
+  [[nodiscard]] static std::size_t slot(std::uint32_t w, unsigned e) noexcept {
+    return std::size_t{w} * sem::kWarpSize + e;
+  }
+
   std::uint64_t timeout_ = 0;
   std::vector<sem::Mask> events_;  ///< per warp: its enabled events when last noted
-  std::vector<Cycle> since_;       ///< per warp: when its timer started
+  std::vector<Cycle> since_;       ///< per warp and event: when its timer started
 };
 
 }  // namespace lockstep::sim

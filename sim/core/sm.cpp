@@ -57,7 +57,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     hw.cta = c;
     hw.block = block;
     facts_[w].age = next_age_++;
-    if (timer_.on()) timer_.restart(w, engine_->events(hw.sem), now);
+    if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     refresh_facts(w);
     ++live_warps_;
   }
@@ -170,11 +170,11 @@ void Sm::fire_timeouts(Cycle now) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     const HwWarp& hw = warps_[w];
     if (!hw.live || hw.done || timer_.due(w) > now) continue;
-    const unsigned e = timer_.next_event(w);
+    const unsigned e = timer_.oldest(w);
     engine_->fire(hw.sem, e);
     ++stats_.model_timeouts;
     if (kernel_->issues != nullptr) kernel_->issues->fired(hw.sem, e);
-    timer_.restart(w, engine_->events(hw.sem), now);
+    timer_.fired(w, e, engine_->events(hw.sem), now);
     refresh_facts(w);
   }
 }
