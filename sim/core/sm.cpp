@@ -170,11 +170,16 @@ void Sm::fire_timeouts(Cycle now) {
   for (std::uint32_t w = 0; w < warps_.size(); ++w) {
     const HwWarp& hw = warps_[w];
     if (!hw.live || hw.done || timer_.due(w) > now) continue;
-    const unsigned e = timer_.oldest(w);
+    const sem::Mask events = engine_->events(hw.sem);
+    if (events == 0) {  // nothing waits any more (not noted yet)
+      timer_.note(w, events, now);
+      continue;
+    }
+    const unsigned e = sem::lowest_lane(events);
     engine_->fire(hw.sem, e);
     ++stats_.model_timeouts;
     if (kernel_->issues != nullptr) kernel_->issues->fired(hw.sem, e);
-    timer_.fired(w, e, engine_->events(hw.sem), now);
+    timer_.fired(w, engine_->events(hw.sem), now);
     refresh_facts(w);
   }
 }
