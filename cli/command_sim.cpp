@@ -18,7 +18,7 @@
 #include "cli/sim_report.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/spec/element.hpp"
 #include "sim/config/load_gpu.hpp"
 #include "sim/gpu/simulate.hpp"
@@ -57,29 +57,28 @@ std::uint64_t number(const std::string& text, const char* option, const char* wh
 int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   const sim::LoadedGpu gpu = sim::load_gpu(o.gpu);
   for (const Diagnostic& w : gpu.warnings) err << w.format() << '\n';
-  std::string model_name = o.model;
-  if (model_name.empty()) {
-    if (gpu.config.divergence.simd_model != sim::SimdModel::Stack) {
-      usage_error(fmt::format("{} has AWARE divergence hardware (simd_model = aware), which lockstep's semantics does "
-                              "not have yet; choose a model with --model (stack, stack-amd, stack-nt, mimd)",
-                              gpu.config.name));
-    }
-    model_name = "stack";
+  // Without --model: the GPU's divergence hardware (simd_model).
+  const sem::ModelSpec model =
+      !o.model.empty() ? parse_model_option(o.model)
+                       : sem::ModelSpec(gpu.config.divergence.simd_model == sim::SimdModel::Aware ? sem::ModelKind::Aware
+                                                                                                  : sem::ModelKind::Stack);
+  if (model.kind == sem::ModelKind::Aware && model.timeout == sem::ModelSpec::kTimeoutAny) {
+    usage_error("aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: "
+                "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
-  const auto model = sem::parse_model_kind(model_name);
-  if (!model) usage_error(fmt::format("unknown model '{}' (models: mimd, stack, stack-amd, stack-nt)", model_name));
-  if (*model != sem::ModelKind::Mimd && *model != sem::ModelKind::Stack && *model != sem::ModelKind::StackAmd &&
-      *model != sem::ModelKind::StackNt) {
-    usage_error(fmt::format("sim does not have the timing hardware of model '{}' yet (models: mimd, stack, stack-amd, "
-                            "stack-nt)",
-                            model_name));
+  const std::string model_name = sem::model_spec_name(model);
+  const sim::DivergenceConfig& dc = gpu.config.divergence;
+  if (model.kind == sem::ModelKind::Aware && (dc.split_table_entries < 33 || dc.reconvergence_table_entries < 32)) {
+    err << fmt::format("lockstep: warning: divergence.split_table_entries = {}, reconvergence_table_entries = {} are not "
+                       "modelled: AWARE's tables are unbounded here (no spills or fills, docs/sim.md)\n",
+                       dc.split_table_entries, dc.reconvergence_table_entries);
   }
   const TableOption table = parse_table_option(o.reconvergence);
   if ((table == TableOption::Safe || table == TableOption::SafeAware) && !o.schedule_out.empty()) {
     usage_error("--schedule-out records the nvidia or ipdom table only (a trace cannot name a SafePDom table)");
   }
   sim::SimOptions options;
-  options.model = *model;
+  options.model = model;
   options.max_cycles = number(o.max_cycles, "--max-cycles", "a number of cycles (0 = no limit)");
   const std::uint64_t every = number(o.sample_every, "--sample-every", "a number of cycles");
   sim::StatsFormat format = sim::StatsFormat::Text;
@@ -148,7 +147,8 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!o.schedule_out.empty()) {
     const std::string warning = write_schedule_trace(
-        o.schedule_out, *setup, spec, ScheduleOrigin{o.file, o.launch, model_name, o.reconvergence}, r);
+        o.schedule_out, *setup, spec, ScheduleOrigin{o.file, o.launch, sem::model_spec_name(r.model), o.reconvergence},
+        r);
     if (!warning.empty()) err << "lockstep: warning: " << warning << '\n';
   }
   return sim_exit_status(r, ctx);
@@ -164,9 +164,10 @@ void add_sim_command(CLI::App& app, Action& action) {
   cmd->add_option("--gpu", o->gpu, "bundled GPU name (lockstep gpu list), lockstep .toml or gpgpusim.config")
       ->required();
   cmd->add_option("--model", o->model,
-                  "divergence model: stack, stack-amd, stack-nt, mimd (default: the GPU's simd_model)");
+                  "divergence model, as `lockstep models` lists them (default: the GPU's simd_model, stack or aware); "
+                  "aware:timeout=N counts cycles (default: the GPU's aware_timeout)");
   cmd->add_option("--reconvergence", o->reconvergence,
-                  "reconvergence table of the stack models: nvidia, ipdom, safe, safe-aware")
+                  "reconvergence table: nvidia, ipdom, safe, safe-aware (AWARE's delayed reconvergence)")
       ->capture_default_str();
   cmd->add_option("--max-cycles", o->max_cycles, "stop with cycle-limit after this many core cycles (0: no limit)")
       ->capture_default_str();

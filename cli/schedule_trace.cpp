@@ -9,7 +9,7 @@
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
 #include "frontend/source.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 
 namespace lockstep::cli {
 
@@ -34,11 +34,11 @@ std::string write_schedule_trace(const std::string& path, const sem::LaunchSetup
     f.steps.push_back(checker::StepRecord{s.block * wpb + s.warp_in_block, s.key, s.count, s.pc, s.lanes, false});
   }
   if (f.kind == checker::FindingKind::NonTermination) f.cycle_start = result.schedule_cycle_start.value_or(0);
-  const auto model = sem::parse_model_kind(origin.model);
-  if (!model) throw std::logic_error("unknown model " + origin.model);
+  const sem::ModelSpecParse model = sem::parse_model_spec(origin.model);
+  if (!model.spec) throw std::logic_error("unknown model " + origin.model);
   const bool cycle = f.kind == checker::FindingKind::NonTermination;
   const checker::ReplayOutcome r =
-      checker::replay_launch(setup, *model, f.steps, cycle ? std::optional<std::size_t>(f.cycle_start) : std::nullopt);
+      checker::replay_launch(setup, *model.spec, f.steps, cycle ? std::optional<std::size_t>(f.cycle_start) : std::nullopt);
   if (!r.ok) throw std::logic_error(fmt::format("the simulation's schedule does not replay: {}", r.error));
   if (checker::final_memory_digest(setup, r.memory) != checker::final_memory_digest(setup, result.memory)) {
     throw std::logic_error("the simulation's schedule replays to a different final memory");

@@ -57,9 +57,10 @@ void sim_text(std::ostream& out, const sim::SimResult& r, const SimContext& c) {
       if (r.run.status == sem::RunStatus::Livelock) out << fmt::format("  detected at cycle {}\n", r.cycles);
       break;
   }
-  out << fmt::format("cycles: {}  instructions: {}  ipc: {:.4f}  simd efficiency: {}  warp instructions: {}\n",
+  const double dlp = sim::dlp(r);
+  out << fmt::format("cycles: {}  instructions: {}  ipc: {:.4f}  simd efficiency: {}  DLP: {:.2f}  warp instructions: {}\n",
                      r.cycles, sim::executed_instructions(r), ipc(r), percent(sim::simd_efficiency(r)),
-                     sim::warp_instructions(r));
+                     std::isfinite(dlp) ? dlp : 0.0, sim::warp_instructions(r));
   if (r.run.status != sem::RunStatus::Completed) return;
   results_text(out, r.memory, c.run);
 }
@@ -81,6 +82,8 @@ ordered_json sim_json(const sim::SimResult& r, const SimContext& c, const sim::S
   j["ipc"] = ipc(r);
   const double eff = sim::simd_efficiency(r);
   j["simd_efficiency"] = std::isfinite(eff) ? ordered_json(eff) : ordered_json(nullptr);
+  const double dlp = sim::dlp(r);
+  j["dlp"] = std::isfinite(dlp) ? ordered_json(std::round(dlp * 10000) / 10000) : ordered_json(nullptr);
   j["occupancy"] = {{"ctas_per_sm", r.occupancy.ctas},
                     {"limit", sim::occupancy_limit_name(r.occupancy.limit)},
                     {"text", r.occupancy_text},

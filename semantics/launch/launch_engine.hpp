@@ -15,7 +15,7 @@
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/launch_state.hpp"
 #include "semantics/launch/launch_stats.hpp"
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/residency.hpp"
 #include "semantics/launch/step_report.hpp"
 #include "semantics/memory/global_memory.hpp"
@@ -30,12 +30,19 @@ class LaunchEngine {
   virtual ~LaunchEngine() = default;
 
   /// True when units are single threads (mimd); false when a unit is a group of a warp's threads.
-  [[nodiscard]] virtual bool thread_units() const noexcept = 0;
+  [[nodiscard]] bool thread_units() const noexcept { return unit_kind() == UnitKind::Thread; }
+  /// What a unit is (divergence_model.hpp): Warp when at most one unit of a
+  /// warp is enabled at a time, Split or Thread when several may be.
+  [[nodiscard]] virtual UnitKind unit_kind() const noexcept = 0;
   [[nodiscard]] virtual std::uint32_t warp_count() const noexcept = 0;
   [[nodiscard]] virtual Mask enabled(std::uint32_t w) const noexcept = 0;
   [[nodiscard]] virtual UnitView unit(std::uint32_t w, unsigned key) const noexcept = 0;
   virtual void step(std::uint32_t w, unsigned key, StepReport& report) = 0;
   [[nodiscard]] virtual bool warp_done(std::uint32_t w) const noexcept = 0;
+  /// The model events of warp w that may fire now (LaunchState::events: AWARE's
+  /// reconvergence timeouts when the model is built with timeout=any), and firing one.
+  [[nodiscard]] virtual Mask events(std::uint32_t w) const noexcept = 0;
+  virtual void fire(std::uint32_t w, unsigned event) = 0;
   [[nodiscard]] virtual const WarpData& warp(std::uint32_t w) const noexcept = 0;
 
   [[nodiscard]] virtual std::uint32_t slot_count() const noexcept = 0;
@@ -58,8 +65,8 @@ class LaunchEngine {
   virtual void hash(StateHasher& h) const = 0;
 };
 
-/// A launch state of `model` for `setup` (which must outlive it).
-[[nodiscard]] std::unique_ptr<LaunchEngine> make_launch_engine(const LaunchSetup& setup, ModelKind model,
+/// A launch state of the model `model` names for `setup` (which must outlive it).
+[[nodiscard]] std::unique_ptr<LaunchEngine> make_launch_engine(const LaunchSetup& setup, const ModelSpec& model,
                                                                Residency residency = {});
 
 }  // namespace lockstep::sem

@@ -24,6 +24,8 @@ class IssueSink {
   virtual ~IssueSink() = default;
   /// Unit `key` of engine warp `warp` issued the instruction at `pc` for `threads`.
   virtual void issued(std::uint32_t warp, unsigned key, std::uint32_t pc, sem::Mask threads) = 0;
+  /// Model event `event` of engine warp `warp` fired (a timeout; KernelContext::event_timeout).
+  virtual void fired(std::uint32_t warp, unsigned event) = 0;
 };
 
 struct KernelContext {
@@ -35,6 +37,9 @@ struct KernelContext {
   std::uint32_t code_size = 0;       ///< instructions in the kernel
   std::string occupancy_text;        ///< Occupancy::describe, for reports
   IssueSink* issues = nullptr;       ///< told of every issue, when set
+  /// Core cycles after which a warp's enabled model events fire (AWARE's
+  /// reconvergence timeout, divergence.aware_timeout; event_timer.hpp); 0: never.
+  std::uint64_t event_timeout = 0;
   /// Latency and initiation interval of each sem::LatencyClass.
   std::array<OpTiming, sem::kLatencyClassCount> timing{};
 

@@ -28,6 +28,8 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   facts_.resize(nwarps);
   ctas_.resize(kernel.ctas_per_sm);
   scoreboard_ = Scoreboard(nwarps, kernel.decode->register_count());
+  masked_ = engine_->unit_kind() != sem::UnitKind::Warp;
+  timer_ = EventTimer(nwarps, kernel.event_timeout);
   const std::uint32_t nsched = std::max<std::uint32_t>(1, core.scheduler.per_core);
   for (std::uint32_t s = 0; s < nsched; ++s) {
     std::vector<std::uint32_t> supervised;
@@ -55,6 +57,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     hw.cta = c;
     hw.block = block;
     facts_[w].age = next_age_++;
+    if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     refresh_facts(w);
     ++live_warps_;
   }
@@ -86,7 +89,7 @@ void Sm::finish(std::uint32_t instr, Cycle now) {
   WarpInstr& wi = pool_[instr];
   const std::uint32_t w = wi.warp;
   const auto dests = kernel_->decode->destinations(wi.pc);
-  scoreboard_.release(w, dests);
+  scoreboard_.release(w, dests, sb_mask(wi.active));
   oc_.note_write(w, dests);
   if (wi.loads()) {
     const Cycle latency = now - wi.issued;
@@ -154,12 +157,31 @@ void Sm::cycle(Cycle now, ClusterPort& port) {
     l1i_.pop_outgoing();
   }
   oc_.cycle(pool_, stats_.reg_bank_conflict_stalls);
+  if (timer_.on()) fire_timeouts(now);
   issue(now);
   for (std::uint32_t i = 0; i < std::max<std::uint32_t>(1, core_->fetch_per_cycle); ++i) {
     decode();
     fetch(now, port);
   }
   l1i_.cycle();
+}
+
+void Sm::fire_timeouts(Cycle now) {
+  for (std::uint32_t w = 0; w < warps_.size(); ++w) {
+    const HwWarp& hw = warps_[w];
+    if (!hw.live || hw.done || timer_.due(w) > now) continue;
+    const sem::Mask events = engine_->events(hw.sem);
+    if (events == 0) {  // nothing waits any more (not noted yet)
+      timer_.note(w, events, now);
+      continue;
+    }
+    const unsigned e = sem::lowest_lane(events);
+    engine_->fire(hw.sem, e);
+    ++stats_.model_timeouts;
+    if (kernel_->issues != nullptr) kernel_->issues->fired(hw.sem, e);
+    timer_.fired(w, engine_->events(hw.sem), now);
+    refresh_facts(w);
+  }
 }
 
 bool Sm::drained() const noexcept {
@@ -180,6 +202,7 @@ Cycle Sm::next_event(Cycle now) const noexcept {
     const HwWarp& hw = warps_[w];
     if (!hw.live) continue;
     if (hw.done) continue;  // drains: waits for completions or acknowledgements
+    next = std::min(next, timer_.due(static_cast<std::uint32_t>(w)));
     if (hw.imiss) continue;
     if (!hw.ibuf[0].valid) return now;  // can fetch
     if (hw.fence) continue;

@@ -28,9 +28,19 @@
 // (GPGPU-Sim's control hazard).
 //
 // Divergence hardware is the semantics' divergence model: the SM asks the
-// launch engine which units of a warp may issue (a SIMT stack's top entry)
-// and at which PC; a warp whose units may not issue (barrier, warp sync,
-// transaction of another warp) waits. Nothing model-specific is here.
+// launch engine which units of a warp may issue (a SIMT stack's top entry;
+// every split of Multi-Path IPDOM; every thread group of independent
+// thread scheduling at one PC) and at which PC; a warp whose units may not
+// issue (barrier, warp sync, transaction of another warp) waits. When
+// several units of a warp may issue, the SM takes them in loose round
+// robin from the one after the last issued, skipping units that wait on the
+// scoreboard (research 000 §2.3: LRR among ready splits), and the
+// scoreboard tracks each pending register's threads (R-masks, §2.4;
+// scoreboard.hpp), so a split never waits for another split's write. The
+// instruction buffer holds one unit's instructions at a time: issuing
+// another unit refetches at its PC. Model events timed in cycles (AWARE's
+// reconvergence timeout) fire from event_timer.hpp. Nothing model-specific
+// is here.
 //
 // CTAs: launch_cta puts a block into a free CTA slot (its warps into
 // consecutive hardware warps) and admits it to the engine; a CTA finishes
@@ -48,6 +58,7 @@
 #include "sim/config/core_config.hpp"
 #include "sim/core/cluster_port.hpp"
 #include "sim/core/coalescer.hpp"
+#include "sim/core/event_timer.hpp"
 #include "sim/core/kernel_context.hpp"
 #include "sim/core/ldst_unit.hpp"
 #include "sim/core/operand_collector.hpp"
@@ -146,6 +157,11 @@ class Sm {
   void finish(std::uint32_t instr, Cycle now);
   void warp_may_end(std::uint32_t w, Cycle now);
   void refresh_facts(std::uint32_t w);
+  /// Fires the model events whose timers ran out (event_timer.hpp).
+  void fire_timeouts(Cycle now);
+  /// Threads a unit's scoreboard entries cover: the unit's own when units
+  /// are splits or threads, the whole warp when a unit is the warp.
+  [[nodiscard]] sem::Mask sb_mask(sem::Mask threads) const noexcept { return masked_ ? threads : sem::kFullMask; }
 
   std::uint32_t id_;
   const CoreConfig* core_;
@@ -157,6 +173,8 @@ class Sm {
   OperandCollector oc_;
   SimdUnits simd_;
   Scoreboard scoreboard_;
+  bool masked_ = false;  ///< several units per warp: per-unit R-masks on the scoreboard
+  EventTimer timer_;
   Coalescer coalescer_;
   WarpInstrPool pool_;
   std::vector<HwWarp> warps_;

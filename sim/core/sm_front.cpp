@@ -78,24 +78,45 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
   if (en == 0) {
     return hw.last_role == sem::InstrRole::Barrier ? WarpState::Barrier : WarpState::WarpSync;
   }
-  // The unit to issue: the only one, or the next after the last one issued.
+  // Units in loose round robin from the one after the last issued: the
+  // first whose instruction is decoded and passes the scoreboard issues; one
+  // that would pass but is not decoded is fetched (the buffer holds one
+  // unit's instructions). When none passes, the buffer keeps what it holds
+  // if that is some unit's next instruction, else fetches for the first.
   const sem::Mask from_next = hw.next_key >= sem::kWarpSize ? 0 : en & ~((sem::Mask{1} << hw.next_key) - 1);
-  key = sem::lowest_lane((en & (en - 1)) == 0 || from_next == 0 ? en : from_next);
-  const std::uint32_t pc = engine_->unit(hw.sem, key).pc;
-  if (!hw.ibuf[0].valid) {  // nothing decoded: fetch where the unit is
-    hw.fetch_pc = pc;
-    return WarpState::Fetch;
+  const sem::Mask before = en & ~from_next;
+  bool at_buffer = false;  // some unit's next instruction is the buffered one
+  bool have_first = false;
+  std::uint32_t first_pc = 0;
+  for (const sem::Mask part : {from_next, before}) {
+    for (sem::Mask m = part; m != 0; m &= m - 1) {
+      const unsigned k = sem::lowest_lane(m);
+      const sem::UnitView u = engine_->unit(hw.sem, k);
+      const bool decoded = hw.ibuf[0].valid && u.pc == hw.ibuf[0].pc;
+      at_buffer = at_buffer || decoded;
+      if (!have_first) {
+        have_first = true;
+        first_pc = u.pc;
+      }
+      if (u.pc < kernel_->code_size &&
+          scoreboard_.collides(w, kernel_->decode->sources(u.pc), kernel_->decode->destinations(u.pc),
+                               sb_mask(u.threads))) {
+        continue;
+      }
+      if (!decoded) {  // control hazard (or nothing decoded): refetch from the unit's PC
+        hw.ibuf[0].valid = hw.ibuf[1].valid = false;
+        hw.fetch_pc = u.pc;
+        return WarpState::Fetch;
+      }
+      key = k;
+      unit = unit_for(kernel_->decode->at(u.pc).pipe);
+      return WarpState::Issued;
+    }
   }
-  if (pc != hw.ibuf[0].pc) {  // control hazard: refetch from the unit's PC
-    hw.ibuf[0].valid = hw.ibuf[1].valid = false;
-    hw.fetch_pc = pc;
-    return WarpState::Fetch;
-  }
-  if (scoreboard_.collides(w, kernel_->decode->sources(pc), kernel_->decode->destinations(pc))) {
-    return WarpState::Scoreboard;
-  }
-  unit = unit_for(kernel_->decode->at(pc).pipe);
-  return WarpState::Issued;
+  if (at_buffer) return WarpState::Scoreboard;
+  hw.ibuf[0].valid = hw.ibuf[1].valid = false;
+  hw.fetch_pc = first_pc;
+  return WarpState::Fetch;
 }
 
 void Sm::issue(Cycle now) {
@@ -172,7 +193,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   wi.latency = lat.latency;
   wi.initiation = lat.initiation;
   scoreboard_.reserve(w, kernel_->decode->destinations(pc),
-                      t.role == sem::InstrRole::Load || t.role == sem::InstrRole::Atomic);
+                      t.role == sem::InstrRole::Load || t.role == sem::InstrRole::Atomic, sb_mask(report_.threads));
   if (unit == UnitKind::Mem) build_memory_accesses(wi, report_, w);
   ++hw.in_flight;
   oc_.accept(unit, instr);
@@ -188,11 +209,14 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   }
   if (observer_ != nullptr) observer_->issued(id_, sched, w, hw.block, pc, report_.threads, now);
   schedulers_[sched]->issued(w);
+  if (timer_.on()) timer_.note(w, engine_->events(hw.sem), now);
   refresh_facts(w);
   // A barrier or warp sync that completed may have released other warps.
   if (report_.released) {
     for (std::size_t v = 0; v < warps_.size(); ++v) {
-      if (warps_[v].live) refresh_facts(static_cast<std::uint32_t>(v));
+      if (!warps_[v].live) continue;
+      if (timer_.on()) timer_.note(static_cast<std::uint32_t>(v), engine_->events(warps_[v].sem), now);
+      refresh_facts(static_cast<std::uint32_t>(v));
     }
   }
 }

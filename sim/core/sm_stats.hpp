@@ -60,6 +60,7 @@ struct SmStats {
   std::uint64_t const_instructions = 0;  ///< gpgpu_n_const_mem_insn
   std::uint64_t param_instructions = 0;  ///< gpgpu_n_param_mem_insn
   std::uint64_t atomic_instructions = 0; ///< atomic warp instructions (lockstep's)
+  std::uint64_t model_timeouts = 0;      ///< model events fired by their timers (AWARE's reconvergence timeouts)
   // Requests the SM injected into the interconnect, by type (GPGPU-Sim's
   // icnt_inject_request_packet counters).
   std::uint64_t mem_read_global = 0;   ///< gpgpu_n_mem_read_global (GLOBAL_ACC_R, atomics included)
@@ -94,6 +95,7 @@ struct SmStats {
     const_instructions += o.const_instructions;
     param_instructions += o.param_instructions;
     atomic_instructions += o.atomic_instructions;
+    model_timeouts += o.model_timeouts;
     mem_read_global += o.mem_read_global;
     mem_write_global += o.mem_write_global;
     mem_read_local += o.mem_read_local;

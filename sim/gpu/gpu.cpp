@@ -42,6 +42,12 @@ class Gpu::Recorder final : public IssueSink {
     schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, key, pc, threads, 1});
     cut_ = false;
   }
+  void fired(std::uint32_t warp, unsigned event) override {
+    if (schedule_ == nullptr) return;
+    const sem::WarpData& wd = engine_->warp(warp);
+    schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, kEventKey + event, kEventPc, 0, 1});
+    cut_ = false;
+  }
   /// The next issue starts a new step; returns its index.
   std::size_t cut() {
     cut_ = true;
@@ -58,7 +64,7 @@ class Gpu::Recorder final : public IssueSink {
 Gpu::Gpu(const GpuConfig& config, KernelContext& kernel, std::unique_ptr<MemorySide> memory,
          const SimOptions& options, std::uint64_t blocks)
     : config_(&config), kernel_(&kernel), options_(options), memory_(std::move(memory)), clocks_(config.clocks),
-      dispatcher_(config, blocks), hangs_(*kernel.engine) {
+      dispatcher_(config, blocks), hangs_(*kernel.engine, kernel.event_timeout != 0) {
   const std::uint32_t nsm = config.core.sm_count();
   const std::uint32_t per = std::max<std::uint32_t>(1, config.core.cores_per_cluster);
   sms_.reserve(nsm);
@@ -123,7 +129,9 @@ bool Gpu::deadlocked() const {
   }
   if (dispatcher_.next_event(now_, sms_) != kNever) return false;
   for (std::uint32_t w = 0; w < engine.warp_count(); ++w) {
-    if (engine.warp(w).live != 0 && !engine.warp_done(w) && engine.enabled(w) != 0) return false;
+    if (engine.warp(w).live == 0 || engine.warp_done(w)) continue;
+    if (engine.enabled(w) != 0) return false;
+    if (kernel_->event_timeout != 0 && engine.events(w) != 0) return false;  // a timeout will fire
   }
   return true;
 }

@@ -63,14 +63,25 @@ bool HangDetector::end_of_cycle(std::uint64_t position) {
   return false;
 }
 
+sem::Mask HangDetector::issued_units(sem::Mask enabled, sem::Mask keys) const noexcept {
+  // Split and thread units are fairness units of their own; a warp unit stands for its warp.
+  if (engine_->unit_kind() != sem::UnitKind::Warp) return keys;
+  return keys != 0 ? enabled : 0;
+}
+
 bool HangDetector::fair() const {
   std::vector<sem::Mask> keys(engine_->warp_count(), 0);
   for (const Issue& i : log_) keys[i.warp] |= sem::lane_bit(i.key);
   for (std::uint32_t w = 0; w < engine_->warp_count(); ++w) {
     const sem::Mask en = engine_->enabled(w);
     if (en == 0) continue;
-    const sem::Mask issued = engine_->thread_units() ? keys[w] : (keys[w] != 0 ? en : 0);
-    if ((en & ~issued) != 0) return false;
+    if ((en & ~issued_units(en, keys[w])) != 0) return false;
+  }
+  // A timed model event that stays enabled fires: the state does not repeat forever.
+  if (timed_events_) {
+    for (std::uint32_t w = 0; w < engine_->warp_count(); ++w) {
+      if (engine_->events(w) != 0) return false;
+    }
   }
   return true;
 }
@@ -96,8 +107,7 @@ void HangDetector::report_livelock(sem::RunResult& r) const {
   for (std::uint32_t w = 0; w < engine_->warp_count(); ++w) {
     const sem::Mask en = engine_->enabled(w);
     if (en == 0) continue;
-    const sem::Mask issued = engine_->thread_units() ? keys[w] : (keys[w] != 0 ? en : 0);
-    if ((en & ~issued) != 0) r.fair = false;
+    if ((en & ~issued_units(en, keys[w])) != 0) r.fair = false;
   }
   collect_stuck(*engine_, &spinning, r.stuck);
 }

@@ -36,7 +36,11 @@ namespace lockstep::sim {
 
 class HangDetector {
  public:
-  explicit HangDetector(const sem::LaunchEngine& engine) : engine_(&engine) {}
+  /// `timed_events`: the simulation fires the engine's model events after a
+  /// timeout (AWARE's reconvergence timeout in cycles), so a state with an
+  /// event enabled is no livelock.
+  explicit HangDetector(const sem::LaunchEngine& engine, bool timed_events = false)
+      : engine_(&engine), timed_events_(timed_events) {}
 
   /// At the end of a core cycle; `position` is the dispatcher's next block.
   /// True when a repeat of the state is confirmed (report() then describes it).
@@ -58,8 +62,11 @@ class HangDetector {
   [[nodiscard]] sem::StateHasher hashed(std::uint64_t position) const;
   /// Every unit that may issue now issued since the confirmation started.
   [[nodiscard]] bool fair() const;
+  /// Of the enabled units of a warp, those counted as issued when `keys` issued.
+  [[nodiscard]] sem::Mask issued_units(sem::Mask enabled, sem::Mask keys) const noexcept;
 
   const sem::LaunchEngine* engine_;
+  bool timed_events_;
   static constexpr std::uint64_t kBytesPerStep = 256;  ///< hashing budget per instruction (amortised)
   std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
   sem::StateHasher::Digest saved_{};

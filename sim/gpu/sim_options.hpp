@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "semantics/launch/model_kind.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "sim/core/sm_observer.hpp"
 
 namespace lockstep::sim {
@@ -17,7 +17,8 @@ struct SimProgress {
 };
 
 struct SimOptions {
-  sem::ModelKind model = sem::ModelKind::Stack;
+  /// The divergence model; aware's timeout is set by the simulation (aware_timeout, cycles).
+  sem::ModelSpec model = sem::ModelKind::Stack;
   /// Stop with `cycle-limit` after this many core cycles (0: no limit).
   std::uint64_t max_cycles = 0;
   /// Registers per thread for occupancy (0: the launch spec's, else lockstep's estimate).

@@ -12,6 +12,7 @@
 
 #include "semantics/launch/run_result.hpp"
 #include "semantics/memory/global_memory.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "sim/core/occupancy.hpp"
 #include "sim/core/sm_stats.hpp"
 #include "sim/mem/memory_system.hpp"
@@ -19,7 +20,12 @@
 namespace lockstep::sim {
 
 /// One step of the issue order: `count` consecutive instructions of unit
-/// `key` of one warp (the first at `pc` for `lanes`), as a trace step.
+/// `key` of one warp (the first at `pc` for `lanes`), as a trace step. A
+/// fired model event (AWARE's reconvergence timeout) is a step of its own
+/// with key kEventKey + event and pc kEventPc, as traces write it
+/// (docs/trace.md; checker/explore/fairness_units.hpp).
+inline constexpr unsigned kEventKey = sem::kWarpSize;
+inline constexpr std::uint32_t kEventPc = 0xffffffffU;
 struct ScheduleStep {
   std::uint32_t block = 0;          ///< linear block index
   std::uint32_t warp_in_block = 0;
@@ -53,6 +59,10 @@ struct SimResult {
   /// the cycle cap (`cycle-limit`); stuck threads and the livelock's cycle
   /// as `run` reports them (cycle_steps counts instructions).
   sem::RunResult run;
+  /// The model the semantics ran: SimOptions::model, but AWARE with
+  /// timeout=any when the simulation times reconvergence out in cycles (the
+  /// timeouts are model events of the schedule, so that spec replays it).
+  sem::ModelSpec model;
   /// Non-empty when the hang is resident blocks waiting for blocks that can
   /// never become resident: names the occupancy limit.
   std::string occupancy_deadlock;

@@ -1,5 +1,7 @@
 #include "sim/gpu/simulate.hpp"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "semantics/launch/launch_engine.hpp"
@@ -39,9 +41,21 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   result.occupancy_text = occ.text;
   const std::uint64_t blocks = setup.shape.blocks();
   const std::uint64_t resident = occ.resident_blocks;
+  // AWARE's reconvergence timeout counts cycles here, not the model's warp
+  // instructions: the engine offers the timeouts as events (timeout=any) and
+  // the SMs fire them (event_timer.hpp).
+  if (options.model.kind == sem::ModelKind::Aware && options.model.timeout == sem::ModelSpec::kTimeoutAny) {
+    throw std::invalid_argument("simulate: aware:timeout=any is for the explorer; the simulator counts cycles");
+  }
+  result.model = options.model;
+  std::uint64_t event_timeout = 0;
+  if (options.model.kind == sem::ModelKind::Aware) {
+    event_timeout = options.model.timeout != 0 ? options.model.timeout : gpu.divergence.aware_timeout;
+    result.model.timeout = event_timeout != 0 ? sem::ModelSpec::kTimeoutAny : 0;
+  }
   // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
   const std::unique_ptr<sem::LaunchEngine> engine =
-      sem::make_launch_engine(setup, options.model, sem::Residency{static_cast<std::uint32_t>(resident)});
+      sem::make_launch_engine(setup, result.model, sem::Residency{static_cast<std::uint32_t>(resident)});
   const sem::TimingDecode decode(*setup.kernel);
   KernelContext kernel;
   kernel.engine = engine.get();
@@ -52,6 +66,7 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   kernel.code_size = static_cast<std::uint32_t>(setup.kernel->code.size());
   kernel.timing = latency_table(gpu.core);
   kernel.occupancy_text = result.occupancy_text;
+  kernel.event_timeout = event_timeout;
   if (!memory) memory = memory_system_side(gpu);
   Gpu machine(gpu, kernel, std::move(memory), options, blocks);
   machine.run(result);

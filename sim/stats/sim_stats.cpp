@@ -53,6 +53,12 @@ double simd_efficiency(const SimResult& result) noexcept {
   return ratio(threads, warp_instructions(result) * 32);
 }
 
+double dlp(const SimResult& result) noexcept {
+  std::uint64_t threads = 0;
+  for (const SmStats& s : result.sm_stats) threads += s.thread_instructions;
+  return ratio(threads, warp_instructions(result));
+}
+
 StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   StatGroups g;
   const SmStats t = total_of(r);
@@ -104,12 +110,14 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_thread_instructions", t.thread_instructions);
   add(l, "lockstep_executed_thread_instructions", t.executed_instructions);
   add_ratio(l, "lockstep_simd_efficiency", ratio(t.thread_instructions, t.warp_instructions * 32));
+  add_ratio(l, "lockstep_dlp", ratio(t.thread_instructions, t.warp_instructions));
   add_ratio(l, "lockstep_warp_ipc", ratio(t.warp_instructions, r.cycles));
   for (std::size_t k = 0; k < t.issue_width.size(); ++k) {
     add(l, fmt::format("lockstep_issue_cycles[{}{}]", k, k + 1 == t.issue_width.size() ? "+" : ""), t.issue_width[k]);
   }
   add(l, "lockstep_atomic_insn", t.atomic_instructions);
   add(l, "lockstep_mem_atomic", t.mem_atomic);
+  add(l, "lockstep_model_timeouts", t.model_timeouts);
   add(l, "lockstep_ctas_per_sm", r.occupancy.ctas);
   add(l, "lockstep_registers_per_thread", r.registers);
   for (std::size_t i = 0; i < kWarpStates; ++i) {

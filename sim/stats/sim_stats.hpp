@@ -40,5 +40,8 @@ struct StatGroups {
 [[nodiscard]] std::uint64_t warp_instructions(const SimResult& result) noexcept;
 /// SIMD efficiency: threads of the issuing units / (warp instructions x 32).
 [[nodiscard]] double simd_efficiency(const SimResult& result) noexcept;
+/// Data-level parallelism: thread instructions (active threads) per issued
+/// warp instruction, as `run` reports it (NaN before any issue).
+[[nodiscard]] double dlp(const SimResult& result) noexcept;
 
 }  // namespace lockstep::sim

@@ -32,6 +32,42 @@ add_test(NAME cli.sim.stack_amd.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOC
   ${SIM_GOLDEN}/nested_ifelse.stack-amd.txt 0
   sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml --gpu tiny
   --model stack-amd)
+# Every divergence model beyond the stacks on a divergent kernel and on the
+# spin lock (completed, or the SIMT-induced livelock, as `run` says);
+# AWARE's timeout in cycles; a GPU whose simd_model is aware (the default model).
+foreach(model aware mp mp-orec mp:splits=2 its minpc minsp-minpc maxfun-minpc long:8 lee pdom-minsp longest-path
+    round-robin)
+  string(REGEX REPLACE "[:=]" "-" tag ${model})
+  add_test(NAME cli.sim.model.${tag}.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${SIM_GOLDEN}/nested_ifelse.${tag}.txt 0
+    sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml --gpu tiny
+    --model ${model} --quiet)
+  set(status 3)
+  if(model MATCHES "^(its|lee|round-robin)$")
+    set(status 0)
+  endif()
+  add_test(NAME cli.sim.model.${tag}.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+    ${SIM_GOLDEN}/spin_lock.${tag}.txt ${status}
+    sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+    --model ${model} --quiet)
+endforeach()
+add_test(NAME cli.sim.aware_timeout.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.aware-timeout-300.txt 0
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+  --model aware:timeout=300 --quiet --stats text)
+add_test(NAME cli.sim.teslac2050.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/nested_ifelse.teslac2050.txt 0
+  sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml
+  --gpu teslac2050 --quiet)
+add_test(NAME cli.sim.files.spin_lock_aware_timeout COMMAND ${CLI_DIR}/sim_files.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.aware-timeout.files.txt 0 replay:trace.json:models/kernels/spin_lock/spin_lock.ptx
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
+  --model aware:timeout=300 --schedule-out @TMP@/trace.json)
+# AWARE's table capacities are not modelled: a GPU with small tables is warned about.
+add_test(NAME cli.sim.aware_small_tables COMMAND bash -c "\"$0\" sim models/kernels/nested_ifelse/nested_ifelse.ptx \
+  --launch models/kernels/nested_ifelse/launch.toml --gpu tests/cli/sim_inputs/tiny_aware_s4r2.toml --quiet 2>&1 >/dev/null \
+  | grep -qxF \"lockstep: warning: divergence.split_table_entries = 4, reconvergence_table_entries = 2 are not modelled: AWARE's tables are unbounded here (no spills or fills, docs/sim.md)\"" ${LOCKSTEP_EXE})
+set_tests_properties(cli.sim.aware_small_tables PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.sim.json.vector_add COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/vector_add.json 0 sim ${SIM_VA} --gpu tiny --json --stats json)
 add_test(NAME cli.sim.json.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
@@ -75,8 +111,14 @@ add_test(NAME cli.sim.coop_too_big COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP
   "tests/cli/sim_inputs/coop_too_big.toml: error: the cooperative launch of 16 blocks cannot be resident at once on tiny: at most 8 blocks are (2 SMs x 4 CTAs per SM, limited by CTA slots: 4 CTA slots per SM)"
   sim tests/sim/kernels/wait_last_block.ptx --launch tests/cli/sim_inputs/coop_too_big.toml --gpu tiny)
 add_test(NAME cli.sim.unknown_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt)"
+  "lockstep: error: unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin)"
   sim ${SIM_VA} --gpu tiny --model simd)
+add_test(NAME cli.sim.aware_timeout_any COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: aware:timeout=N, or the GPU's aware_timeout without the option"
+  sim ${SIM_VA} --gpu tiny --model aware:timeout=any)
+add_test(NAME cli.sim.bad_model_option COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: model 'mp': splits 'x' is not a number of split-table entries from 0 (unlimited) to 32 (options: mp:splits=N)"
+  sim ${SIM_VA} --gpu tiny --model mp:splits=x)
 add_test(NAME cli.sim.unknown_stats COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: --stats: unknown format 'xml' (text, json, csv)" sim ${SIM_VA} --gpu tiny --stats xml)
 add_test(NAME cli.sim.stats_out_alone COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}

@@ -1,15 +1,17 @@
-// One semantics: for every bundled model, on `tiny` and `gtx480`, under
-// every SIMT divergence model, the simulation ends as `run` does (completed
-// with [expect] met or not in the same way, or the same hang verdict), the
-// final memory is byte-identical to run's for kernels without data races,
-// and the simulation's issue order replays on the semantics (the checker's
-// replay, every block resident) to the same outcome and final memory.
-// Also mimd on tiny, where every thread is its own unit. (gtx480 and mimd
-// only in the Release build: sanitizer builds run the SIMT models on tiny.)
+// One semantics: for every bundled model, on `tiny` under every divergence
+// model of the catalog (sem::model_catalog(), default options) and on
+// `gtx480` under the SIMT stacks, the simulation ends as `run` does
+// (completed with [expect] met or not in the same way, or the same hang
+// verdict), the final memory is byte-identical to run's for kernels without
+// data races, and the simulation's issue order replays on the semantics
+// (the checker's replay, every block resident) to the same outcome and
+// final memory. (gtx480 and the models beyond the stacks, AWARE and
+// Multi-Path only in the Release build: sanitizer builds run those on tiny.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <ostream>
 #include <string>
 
 #include "checker/explore/explore_launch.hpp"
@@ -27,6 +29,7 @@ namespace {
 const std::vector<std::string> kRacy = {
     "hashtable_v1",  // entries are linked into their buckets in lock-acquisition order
     "hashtable_v2",  // the same
+    "hashtable_lock",  // the same (it completes under the models without SIMT deadlock: mimd, its)
 };
 
 bool racy(const std::string& name) { return std::find(kRacy.begin(), kRacy.end(), name) != kRacy.end(); }
@@ -53,12 +56,16 @@ bool expectations_hold(const SimLaunch& l, const sem::GlobalMemory& memory) {
 struct Param {
   std::string model;
   std::string gpu;
-  sem::ModelKind kind;
+  sem::ModelSpec kind;
 };
 
+void PrintTo(const Param& p, std::ostream* os) {
+  *os << p.model << " on " << p.gpu << " under " << sem::model_spec_name(p.kind);
+}
+
 std::string param_name(const testing::TestParamInfo<Param>& p) {
-  std::string n = p.param.model + "_" + p.param.gpu + "_" + std::string(sem::model_kind_name(p.param.kind));
-  std::replace(n.begin(), n.end(), '-', '_');
+  std::string n = p.param.model + "_" + p.param.gpu + "_" + sem::model_spec_name(p.param.kind);
+  std::replace_if(n.begin(), n.end(), [](char c) { return c == '-' || c == ':' || c == '=' || c == ','; }, '_');
   return n;
 }
 
@@ -68,15 +75,22 @@ std::vector<Param> params() {
 #ifndef LOCKSTEP_SANITIZED_TESTS
   gpus.push_back("gtx480");
 #endif
+  const auto stack = [](sem::ModelKind k) {
+    return k == sem::ModelKind::Stack || k == sem::ModelKind::StackAmd || k == sem::ModelKind::StackNt;
+  };
   for (const std::string& m : model_names()) {
     for (const std::string& g : gpus) {
-      for (const sem::ModelKind k : {sem::ModelKind::Stack, sem::ModelKind::StackAmd, sem::ModelKind::StackNt}) {
-        out.push_back(Param{m, g, k});
+      for (const sem::ModelInfo& info : sem::model_catalog()) {
+        if (stack(info.kind)) out.push_back(Param{m, g, info.kind});
       }
     }
-#ifndef LOCKSTEP_SANITIZED_TESTS
-    out.push_back(Param{m, "tiny", sem::ModelKind::Mimd});  // thread units: every thread issues alone
+    for (const sem::ModelInfo& info : sem::model_catalog()) {
+      if (stack(info.kind)) continue;
+#ifdef LOCKSTEP_SANITIZED_TESTS
+      if (info.kind != sem::ModelKind::Aware && info.kind != sem::ModelKind::Mp) continue;
 #endif
+      out.push_back(Param{m, "tiny", info.kind});
+    }
   }
   return out;
 }
@@ -111,7 +125,7 @@ TEST_P(OneSemantics, SimEndsAsRunAndReplays) {
     steps.push_back(checker::StepRecord{s.block * wpb + s.warp_in_block, s.key, s.count, s.pc, s.lanes, false});
   }
   const bool cycle = sim.run.status == sem::RunStatus::Livelock;
-  const checker::ReplayOutcome r = checker::replay_launch(*l->setup, p.kind, steps,
+  const checker::ReplayOutcome r = checker::replay_launch(*l->setup, sim.model, steps,
                                                           cycle ? sim.schedule_cycle_start : std::nullopt);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(checker::final_memory_digest(*l->setup, r.memory), checker::final_memory_digest(*l->setup, sim.memory));

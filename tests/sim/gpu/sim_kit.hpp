@@ -15,6 +15,7 @@
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
 #include "semantics/launch/launch_setup.hpp"
+#include "semantics/launch/model_spec.hpp"
 #include "semantics/spec/launch_spec.hpp"
 #include "sim/config/load_gpu.hpp"
 #include "sim/gpu/simulate.hpp"
@@ -53,7 +54,7 @@ inline std::unique_ptr<SimLaunch> load(const std::string& ptx, const std::string
 
 inline sim::GpuConfig gpu(const std::string& name) { return sim::load_gpu(name).config; }
 
-inline sim::SimResult simulate(const SimLaunch& l, const sim::GpuConfig& g, sem::ModelKind model = sem::ModelKind::Stack,
+inline sim::SimResult simulate(const SimLaunch& l, const sim::GpuConfig& g, sem::ModelSpec model = sem::ModelKind::Stack,
                                sim::SimOptions options = {}) {
   options.model = model;
   if (options.registers == 0) options.registers = l.spec.registers;

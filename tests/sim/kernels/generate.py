@@ -172,6 +172,53 @@ def wait_last_block():
                  "\t.reg .pred \t%p<3>;\n\t.reg .b32 \t%r<6>;\n\t.reg .b64 \t%rd<3>;", "\n".join(body))
 
 
+def split_dependence():
+    # Fig 7.6 of the Multi-Path IPDOM research (research/000 §2.4), one warp:
+    #   I0: R0 = a[tid]                       (every thread, long latency)
+    #   if (tid odd)  { I1: R1 = c[R0] }      (needs I0's R0)
+    #   else          { i = tid (a chain of 4 adds);  I2: R1 = b[i];  I3: R4 = R0 + R1 }
+    # The even split's work up to I2 needs nothing in flight; its I3 reads
+    # R1, which the odd split's I1 also writes, for other threads (an
+    # R-mask tells them apart). The chain of adds makes I2's load return
+    # after the odd split issued I1, as in the figure.
+    # tests/sim/gpu/split_scoreboard_test.cpp.
+    name = "split_dependence"
+    body = [f"\tld.param.u64 \t%rd1, [{name}_a];",
+            f"\tld.param.u64 \t%rd2, [{name}_b];",
+            f"\tld.param.u64 \t%rd3, [{name}_c];",
+            f"\tld.param.u64 \t%rd4, [{name}_out];",
+            "\tcvta.to.global.u64 \t%rd1, %rd1;",
+            "\tcvta.to.global.u64 \t%rd2, %rd2;",
+            "\tcvta.to.global.u64 \t%rd3, %rd3;",
+            "\tcvta.to.global.u64 \t%rd4, %rd4;",
+            "\tmov.u32 \t%r5, %tid.x;",
+            "\tmul.wide.u32 \t%rd5, %r5, 4;",
+            "\tadd.s64 \t%rd6, %rd1, %rd5;",
+            "\tld.global.u32 \t%r0, [%rd6];",         # I0
+            "\tand.b32 \t%r6, %r5, 1;",
+            "\tsetp.eq.u32 \t%p1, %r6, 0;",
+            "\t@%p1 bra \tEVEN;",
+            "\tmul.wide.u32 \t%rd7, %r0, 4;",
+            "\tadd.s64 \t%rd8, %rd3, %rd7;",
+            "\tld.global.u32 \t%r1, [%rd8];",         # I1
+            "\tmov.u32 \t%r4, %r1;",
+            "\tbra.uni \tDONE;",
+            "EVEN:",
+            "\tadd.s32 \t%r2, %r5, 1;",
+            "\tadd.s32 \t%r2, %r2, -1;",
+            "\tadd.s32 \t%r2, %r2, 1;",
+            "\tadd.s32 \t%r2, %r2, -1;",
+            "\tmul.wide.u32 \t%rd9, %r2, 4;",
+            "\tadd.s64 \t%rd9, %rd2, %rd9;",
+            "\tld.global.u32 \t%r1, [%rd9];",         # I2
+            "\tadd.s32 \t%r4, %r0, %r1;",             # I3
+            "DONE:",
+            "\tadd.s64 \t%rd10, %rd4, %rd5;",
+            "\tst.global.u32 \t[%rd10], %r4;"]
+    return entry(name, [(".u64", "a"), (".u64", "b"), (".u64", "c"), (".u64", "out")],
+                 "\t.reg .pred \t%p<2>;\n\t.reg .b32 \t%r<7>;\n\t.reg .b64 \t%rd<11>;", "\n".join(body))
+
+
 def main():
     files = {
         "dep_chain.ptx": dep_chain(64) + dep_chain(128),
@@ -181,6 +228,7 @@ def main():
         "strided_load.ptx": strided_load(),
         "stream_copy.ptx": stream_copy(),
         "wait_last_block.ptx": wait_last_block(),
+        "split_dependence.ptx": split_dependence(),
     }
     for name, text in files.items():
         with open(name, "w") as f:
