@@ -5,18 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "semantics/spec/element.hpp"
 
 namespace lockstep::cli {
-namespace {
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-}  // namespace
-
 std::uint64_t parse_count_option(const std::string& option, const std::string& text, std::uint64_t min) {
   const auto v = sem::parse_u64_text(text);
   if (!v || text.starts_with("0x") || *v < min) {

@@ -26,6 +26,7 @@
 #include "cli/symbolic_values.hpp"
 #include "cli/run_report.hpp"
 #include "cli/run_residency.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
@@ -47,10 +48,6 @@ struct RunCliOptions {
   RunResidencyOptions residency;
   bool json = false;
 };
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
 
 /// Warns when `path` is not the file the trace was recorded on.
 void check_digest(const std::string& path, const std::string& recorded, std::ostream& err) {

@@ -16,6 +16,7 @@
 #include "cli/schedule_trace.hpp"
 #include "cli/sim_progress.hpp"
 #include "cli/sim_report.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "semantics/launch/model_spec.hpp"
@@ -43,10 +44,6 @@ struct SimCliOptions {
   bool json = false;
   bool quiet = false;
 };
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
 
 std::uint64_t number(const std::string& text, const char* option, const char* what) {
   const auto v = sem::parse_u64_text(text);
@@ -114,7 +111,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     } catch (const sim::LaunchRefused& e) {
       throw InputError(Diagnostic{Severity::Error, o.launch, {}, e.what()});
     } catch (const sim::GpuUnsupported& e) {
-      throw InputError(Diagnostic{Severity::Error, "lockstep", {}, e.what()});
+      usage_error(e.what());
     }
   }
   const SimContext ctx{RunContext{setup.get(), &spec, model_name, "", ""}, gpu.config.name, options.max_cycles};

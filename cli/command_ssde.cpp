@@ -39,6 +39,7 @@
 #include "cli/equiv_command.hpp"
 #include "cli/evidence_options.hpp"
 #include "cli/kernel_select.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/ptx/printer.hpp"
@@ -70,10 +71,6 @@ std::vector<checker::LoopEvidence> kernel_evidence(const EvidenceSettings& setti
   for (const checker::LoopEvidence& e : ev)
     if (e.status == checker::EvidenceStatus::Discharged) discharged.push_back(e.loop);
   return ev;
-}
-
-[[noreturn]] void usage_error(const std::string& message) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, message});
 }
 
 /// Runs equiv on the launch's kernel of the transformed module.

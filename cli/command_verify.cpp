@@ -23,6 +23,7 @@
 #include "cli/search_progress.hpp"
 #include "cli/signal_watch.hpp"
 #include "cli/verify_options.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
@@ -30,8 +31,6 @@
 
 namespace lockstep::cli {
 namespace {
-
-[[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
 
 int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) {
   const SignalWatch signals;  // from the start: a signal during loading must not kill either
@@ -60,7 +59,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
       e = checker::explore_launch(*setup, req);
     }
   } catch (const std::invalid_argument& x) {
-    fail(x.what());
+    usage_error(x.what());
   }
   if (e.bound == checker::BoundKind::Interrupted) e.bound_limit = static_cast<std::uint64_t>(signals.signal_number());
 
@@ -106,7 +105,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
     try {
       trace = checker::finding_trace(fl, std::move(origin), *e.finding);
     } catch (const checker::FindingCarryError& x) {
-      fail(x.what());
+      usage_error(x.what());
     }
     if (sym) rep.inputs = trace->inputs;
     rep.trace = &*trace;

@@ -2,17 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::cli {
-namespace {
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-}  // namespace
-
 checker::DetectMode parse_detect_mode(const std::string& text) {
   if (text == "refined") return checker::DetectMode::Refined;
   if (text == "thesis") return checker::DetectMode::Thesis;

@@ -6,15 +6,12 @@
 #include <fmt/format.h>
 
 #include "cli/bound_options.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "semantics/launch/launch_setup.hpp"
 
 namespace lockstep::cli {
 namespace {
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
 
 /// The directory witnesses go to, created when missing.
 void make_evidence_dir(const std::string& dir) {

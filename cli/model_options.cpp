@@ -4,17 +4,10 @@
 
 #include "checker/detect/detect.hpp"
 #include "checker/detect/safepdom.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::cli {
-namespace {
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-}  // namespace
-
 sem::ModelSpec parse_model_option(const std::string& text) {
   sem::ModelSpecParse p = sem::parse_model_spec(text);
   if (!p.spec) usage_error(p.error);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "semantics/launch/residency.hpp"
 #include "semantics/spec/element.hpp"
@@ -11,12 +12,10 @@
 namespace lockstep::cli {
 namespace {
 
-[[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
-
 std::uint64_t positive(const std::string& text, const char* option, std::uint64_t max, const char* what) {
   const auto v = sem::parse_u64_text(text);
   if (!v || *v == 0 || *v > max || text.starts_with("0x")) {
-    fail(fmt::format("{}: '{}' is not {} (1 .. {})", option, text, what, max));
+    usage_error(fmt::format("{}: '{}' is not {} (1 .. {})", option, text, what, max));
   }
   return *v;
 }
@@ -31,7 +30,7 @@ RunResidency plan_run_residency(const sem::LaunchSetup& setup, const sem::Launch
   RunResidency r;
   std::uint64_t resident = 0;
   if (!o.gpu.empty()) {
-    if (o.residency != "auto") fail("--gpu sets the residency: it cannot be combined with --residency");
+    if (o.residency != "auto") usage_error("--gpu sets the residency: it cannot be combined with --residency");
     const sim::LoadedGpu gpu = sim::load_gpu(o.gpu);
     for (const Diagnostic& w : gpu.warnings) err << w.format() << '\n';
     try {
@@ -39,7 +38,7 @@ RunResidency plan_run_residency(const sem::LaunchSetup& setup, const sem::Launch
       resident = occ.resident_blocks;
       r.limit = fmt::format("the occupancy of {}: {} SMs x {}", gpu.config.name, gpu.config.core.sm_count(), occ.text);
     } catch (const sim::LaunchRefused& e) {
-      fail(e.what());
+      usage_error(e.what());
     }
   } else if (o.residency == "all") {
     return r;
@@ -48,7 +47,7 @@ RunResidency plan_run_residency(const sem::LaunchSetup& setup, const sem::Launch
     const std::uint64_t per_block = sem::block_state_bytes(setup);
     resident = (budget << 20) / per_block;
     if (resident == 0) {
-      fail(fmt::format("a block of this launch needs about {} of state, more than the memory budget of {} MiB "
+      usage_error(fmt::format("a block of this launch needs about {} of state, more than the memory budget of {} MiB "
                        "(--memory-budget)",
                        kib(per_block), budget));
     }
@@ -56,14 +55,14 @@ RunResidency plan_run_residency(const sem::LaunchSetup& setup, const sem::Launch
   } else {
     const auto n = sem::parse_u64_text(o.residency);
     if (!n || *n == 0 || *n > 0xffffffffULL || o.residency.starts_with("0x")) {
-      fail(fmt::format("--residency: '{}' is not auto, all or a number of blocks (1 .. 4294967295)", o.residency));
+      usage_error(fmt::format("--residency: '{}' is not auto, all or a number of blocks (1 .. 4294967295)", o.residency));
     }
     resident = *n;
     r.limit = fmt::format("--residency {}", *n);
   }
   if (resident >= blocks) return RunResidency{};
   if (setup.cooperative) {
-    fail(fmt::format("the cooperative launch of {} blocks cannot be resident at once: at most {} {} ({})", blocks,
+    usage_error(fmt::format("the cooperative launch of {} blocks cannot be resident at once: at most {} {} ({})", blocks,
                      resident, resident == 1 ? "block is" : "blocks are", r.limit));
   }
   r.resident_blocks = static_cast<std::uint32_t>(resident);

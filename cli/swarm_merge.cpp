@@ -12,6 +12,7 @@
 
 #include "checker/trace/trace.hpp"
 #include "checker/trace/trace_json.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::cli {
@@ -19,8 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::ordered_json;
-
-[[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
 
 std::optional<std::string> slurp(const fs::path& p) {
   std::ifstream f(p);
@@ -96,14 +95,14 @@ JobOutcome read_job(const fs::path& dir, std::uint64_t job, std::uint64_t seed) 
 int run_swarm_merge(const SwarmMergeOptions& o, std::ostream& out) {
   const fs::path dir(o.dir);
   const auto manifest_text = slurp(dir / "swarm.json");
-  if (!manifest_text) fail(fmt::format("{}: no swarm.json (lockstep swarm plan writes one)", o.dir));
+  if (!manifest_text) usage_error(fmt::format("{}: no swarm.json (lockstep swarm plan writes one)", o.dir));
   const ordered_json m = ordered_json::parse(*manifest_text, nullptr, false);
   if (m.is_discarded() || !m.is_object() || !m.contains("jobs") || !m["jobs"].is_array() || !m.contains("ptx")) {
-    fail(fmt::format("{}: swarm.json is not a swarm manifest", (dir / "swarm.json").string()));
+    usage_error(fmt::format("{}: swarm.json is not a swarm manifest", (dir / "swarm.json").string()));
   }
   std::vector<JobOutcome> jobs;
   for (const ordered_json& job : m["jobs"]) {
-    if (!job.contains("job") || !job.contains("seed")) fail(fmt::format("{}: a job without index or seed", o.dir));
+    if (!job.contains("job") || !job.contains("seed")) usage_error(fmt::format("{}: a job without index or seed", o.dir));
     jobs.push_back(read_job(dir, job["job"].get<std::uint64_t>(), job["seed"].get<std::uint64_t>()));
   }
   const JobOutcome* best = nullptr;
@@ -124,7 +123,7 @@ int run_swarm_merge(const SwarmMergeOptions& o, std::ostream& out) {
   if (best != nullptr) {
     std::error_code ec;
     fs::copy_file(best->trace_path, merged, fs::copy_options::overwrite_existing, ec);
-    if (ec) fail(fmt::format("cannot copy {} to {}: {}", best->trace_path, merged.string(), ec.message()));
+    if (ec) usage_error(fmt::format("cannot copy {} to {}: {}", best->trace_path, merged.string(), ec.message()));
   }
   const int status = best != nullptr ? 3 : proof != nullptr ? 0 : 4;
   std::string verdict;

@@ -14,6 +14,7 @@
 #include "cli/bound_options.hpp"
 #include "cli/kernel_select.hpp"
 #include "cli/model_options.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "frontend/source.hpp"
@@ -23,8 +24,6 @@ namespace lockstep::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-[[noreturn]] void fail(const std::string& msg) { throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg}); }
 
 std::string absolute(const std::string& path) { return fs::weakly_canonical(fs::absolute(path)).string(); }
 
@@ -38,7 +37,7 @@ void write_file(const fs::path& path, const std::string& text, bool executable) 
   std::ofstream f(path);
   f << text;
   f.close();
-  if (!f) fail(fmt::format("cannot write {}", path.string()));
+  if (!f) usage_error(fmt::format("cannot write {}", path.string()));
   if (executable) {
     std::error_code ec;
     fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
@@ -57,26 +56,26 @@ std::string shell_quote(const std::string& s) {
 int run_swarm_plan(const SwarmPlanOptions& o, std::ostream& out) {
   // Everything is checked before anything is written.
   const std::uint64_t jobs = parse_count_option("--jobs", o.jobs, 1);
-  if (jobs > 100000) fail(fmt::format("--jobs: '{}' is more than 100000 jobs", o.jobs));
+  if (jobs > 100000) usage_error(fmt::format("--jobs: '{}' is more than 100000 jobs", o.jobs));
   const std::uint64_t first = parse_count_option("--first-seed", o.first_seed, 1);
-  if (first > ~std::uint64_t{0} - jobs) fail(fmt::format("--first-seed: '{}' leaves no room for {} seeds", o.first_seed, jobs));
+  if (first > ~std::uint64_t{0} - jobs) usage_error(fmt::format("--first-seed: '{}' leaves no room for {} seeds", o.first_seed, jobs));
   const std::uint64_t max_states = parse_count_option("--max-states", o.max_states, 1);
   const double timeout = parse_seconds_option("--timeout", o.timeout);
   const std::uint64_t max_memory = parse_count_option("--max-memory", o.max_memory, 1);
   const sem::ModelSpec model = parse_model_option(o.model);
   (void)parse_table_option(o.reconvergence);
   if (!checker::parse_properties(o.property)) {
-    fail(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, barrier-divergence)",
+    usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, barrier-divergence)",
                      o.property));
   }
   const ir::Module module = load_ptx_file(o.file);
   require_kernels(module);
   (void)sem::parse_launch_spec_file(o.launch);  // a malformed spec is an error now, not in every job
   if (!o.kernel.empty()) (void)select_kernels(module, o.kernel);
-  if (o.dir.empty()) fail("--dir: a directory is needed");
+  if (o.dir.empty()) usage_error("--dir: a directory is needed");
   std::error_code ec;
   fs::create_directories(o.dir, ec);
-  if (ec) fail(fmt::format("--dir: cannot create {}: {}", o.dir, ec.message()));
+  if (ec) usage_error(fmt::format("--dir: cannot create {}: {}", o.dir, ec.message()));
 
   const std::string dir = absolute(o.dir);
   const std::string exe = o.lockstep.empty() ? this_executable() : o.lockstep;

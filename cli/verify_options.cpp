@@ -8,17 +8,10 @@
 #include <fmt/format.h>
 
 #include "cli/bound_options.hpp"
+#include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 
 namespace lockstep::cli {
-namespace {
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  throw InputError(Diagnostic{Severity::Error, "lockstep", {}, msg});
-}
-
-}  // namespace
-
 VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   VerifySettings s;
   s.model = parse_model_option(o.model);
