@@ -13,7 +13,7 @@
 
 #include "semantics/launch/launch_fault.hpp"
 #include "semantics/launch/launch_setup.hpp"
-#include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/launch_warp_data.hpp"
 #include "semantics/launch/launch_stats.hpp"
 #include "semantics/launch/model_spec.hpp"
 #include "semantics/launch/residency.hpp"
