@@ -26,7 +26,6 @@
 #include "cli/usage_error.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
-#include "frontend/source.hpp"
 #include "semantics/launch/model_kind.hpp"
 
 namespace lockstep::cli {
@@ -95,15 +94,9 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
       fl.inputs = sym->inputs;
       fl.if_converted = sym->if_converted;
     }
-    checker::TraceOrigin origin;
-    origin.ptx = o.file;
-    origin.ptx_bytes = std::string(Source::read_file(o.file).text());
-    origin.launch = o.launch;
-    origin.launch_bytes = std::string(Source::read_file(o.launch).text());
-    origin.model = rep.model;
-    origin.reconvergence = o.reconvergence;
     try {
-      trace = checker::finding_trace(fl, std::move(origin), *e.finding);
+      trace = checker::finding_trace(fl, checker::trace_origin_of_files(o.file, o.launch, rep.model, o.reconvergence),
+                                     *e.finding);
     } catch (const checker::FindingCarryError& x) {
       usage_error(x.what());
     }

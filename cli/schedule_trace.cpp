@@ -8,7 +8,6 @@
 #include "checker/trace/trace_build.hpp"
 #include "checker/trace/trace_json.hpp"
 #include "checker/trace/trace_replay.hpp"
-#include "frontend/source.hpp"
 #include "semantics/launch/model_spec.hpp"
 
 namespace lockstep::cli {
@@ -48,13 +47,8 @@ std::string write_schedule_trace(const std::string& path, const sem::LaunchSetup
     const auto mismatches = checker::expect_mismatches(setup, spec, r.memory);
     if (!mismatches.empty()) f.kind = checker::FindingKind::ExpectMismatch;
   }
-  checker::TraceOrigin o;
-  o.ptx = origin.ptx;
-  o.ptx_bytes = std::string(Source::read_file(origin.ptx).text());
-  o.launch = origin.launch;
-  o.launch_bytes = std::string(Source::read_file(origin.launch).text());
-  o.model = origin.model;
-  o.reconvergence = origin.reconvergence;
+  checker::TraceOrigin o =
+      checker::trace_origin_of_files(origin.ptx, origin.launch, origin.model, origin.reconvergence);
   o.canonical = true;
   o.cuda_barrier_rule = setup.cuda_barrier_rule;
   checker::TraceEnd end{r.waits, r.fault, {}};

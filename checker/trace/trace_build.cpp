@@ -4,10 +4,23 @@
 #include <fmt/format.h>
 
 #include "frontend/ir/cuda_location.hpp"
+#include "frontend/source.hpp"
 #include "frontend/ptx/printer_parts.hpp"
 #include "semantics/launch/grid_barrier_hang.hpp"
 
 namespace lockstep::checker {
+
+TraceOrigin trace_origin_of_files(const std::string& ptx, const std::string& launch, std::string model,
+                                  std::string reconvergence) {
+  TraceOrigin o;
+  o.ptx = ptx;
+  o.ptx_bytes = std::string(Source::read_file(ptx).text());
+  o.launch = launch;
+  o.launch_bytes = std::string(Source::read_file(launch).text());
+  o.model = std::move(model);
+  o.reconvergence = std::move(reconvergence);
+  return o;
+}
 namespace {
 
 std::string source_line(const ir::Module& m, const ir::Instr& in) { return ir::cuda_location(m, in.cuda); }

@@ -31,6 +31,11 @@ struct TraceOrigin {
   bool cuda_barrier_rule = false;
 };
 
+/// The origin of a trace recorded on the files `ptx` and `launch` (read now
+/// for their digests) under `model` with `reconvergence`.
+[[nodiscard]] TraceOrigin trace_origin_of_files(const std::string& ptx, const std::string& launch, std::string model,
+                                                std::string reconvergence);
+
 /// What replaying the finding showed: the waits of every unfinished thread
 /// at the end (warp, wait) and the fault, if any.
 struct TraceEnd {

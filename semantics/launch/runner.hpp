@@ -5,10 +5,9 @@
 // iteration, so a repeated state means it never ends. The state is hashed
 // (128-bit xxHash3 of the canonical state, semantics/model/state_hasher.hpp)
 // at sample points (round boundaries under round-robin, every `stride`
-// steps under greedy); Brent's algorithm finds a repeat among the samples.
-// The sampling stride (in steps) doubles every 1024 samples and is never
-// below the state size / 16 bytes, so hashing stays a small fraction of the
-// run however large the launch. Then one more repetition of the cycle is recorded to
+// steps under greedy); Brent's algorithm finds a repeat among the samples
+// (repeat_sampler.hpp: the stride grows so that hashing costs at most 16
+// bytes per step however large the launch). Then one more repetition of the cycle is recorded to
 // report who issued, where, and whether the cycle is fair (every unit that
 // was enabled at the end issued in it). Random schedules never repeat their
 // RNG state, so they end in `step-limit` instead.
@@ -21,6 +20,7 @@
 
 #include "semantics/launch/grid_barrier_wait.hpp"
 #include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/repeat_sampler.hpp"
 #include "semantics/launch/residency.hpp"
 #include "semantics/launch/run_options.hpp"
 #include "semantics/launch/run_result.hpp"
@@ -250,32 +250,10 @@ class Runner {
   }
   [[nodiscard]] StateHasher::Digest digest() const { return hashed_state().digest(); }
 
-  /// Brent's cycle detection over sampled states. True when a repeat was found.
-  /// A sample is taken at the first advance boundary after `stride_` steps;
-  /// the stride is at least the hashed state size / kBytesPerStep, so hashing
-  /// costs at most that many bytes per step.
+  /// A sample of the state at an advance boundary (repeat_sampler.hpp). True when a repeat was found.
   bool sample() {
     const std::uint64_t now = s_.stats().steps;
-    if (now - last_sample_ < stride_) return false;
-    last_sample_ = now;
-    const StateHasher h = hashed_state();
-    const StateHasher::Digest d = h.digest();
-    ++samples_;
-    if (have_saved_ && d == saved_) return true;
-    if (++lambda_ == power_) {
-      saved_ = d;
-      have_saved_ = true;
-      power_ *= 2;
-      lambda_ = 0;
-    }
-    if (samples_ % 1024 == 0 || stride_ < h.hashed() / kBytesPerStep) {
-      // A new epoch: sparser samples, Brent restarts.
-      stride_ = std::max(stride_ * 2, h.hashed() / kBytesPerStep);
-      have_saved_ = false;
-      power_ = 1;
-      lambda_ = 0;
-    }
-    return false;
+    return sampler_.due(now) && sampler_.sample(now, hashed_state());
   }
 
   /// Runs the cycle once more from the repeated state, recording every issue.
@@ -351,11 +329,7 @@ class Runner {
   std::vector<Issue>* recording_ = nullptr;
   // block slots
   std::uint64_t blocks_ = 0, next_block_ = 0, seen_left_ = 0;
-  // Brent state
-  static constexpr std::uint64_t kBytesPerStep = 16;  ///< hashing budget per step (amortised)
-  std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
-  StateHasher::Digest saved_{};
-  bool have_saved_ = false;
+  RepeatSampler sampler_{16};  ///< at most 16 hashed bytes per step (amortised)
 };
 
 template <DivergenceModel M>

@@ -25,40 +25,19 @@ bool HangDetector::end_of_cycle(std::uint64_t position) {
     if (steps - confirm_start_ > confirm_limit_) {  // not a cycle after all: sample more sparsely
       confirming_ = false;
       log_.clear();
-      have_saved_ = false;
-      power_ = 1;
-      lambda_ = 0;
-      stride_ *= 2;
-      last_sample_ = steps;
+      sampler_.sparser(steps);
     }
     return false;
   }
-  if (steps - last_sample_ < stride_) return false;
-  last_sample_ = steps;
+  if (!sampler_.due(steps)) return false;
   const sem::StateHasher h = hashed(position);
-  const sem::StateHasher::Digest d = h.digest();
-  ++samples_;
-  if (have_saved_ && d == saved_) {
+  if (sampler_.sample(steps, h)) {
     confirming_ = true;
-    target_ = d;
+    target_ = h.digest();
     confirm_start_ = steps;
     last_checked_ = steps;
-    confirm_limit_ = std::max<std::uint64_t>(4 * (steps - saved_steps_), 4096);
+    confirm_limit_ = std::max<std::uint64_t>(4 * (steps - sampler_.saved_step()), 4096);
     log_.clear();
-    return false;
-  }
-  if (++lambda_ == power_) {
-    saved_ = d;
-    saved_steps_ = steps;
-    have_saved_ = true;
-    power_ *= 2;
-    lambda_ = 0;
-  }
-  if (samples_ % 1024 == 0 || stride_ < h.hashed() / kBytesPerStep) {
-    stride_ = std::max(stride_ * 2, h.hashed() / kBytesPerStep);
-    have_saved_ = false;
-    power_ = 1;
-    lambda_ = 0;
   }
   return false;
 }

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "semantics/launch/launch_engine.hpp"
+#include "semantics/launch/repeat_sampler.hpp"
 #include "semantics/launch/run_result.hpp"
 #include "semantics/model/state_hasher.hpp"
 
@@ -67,11 +68,7 @@ class HangDetector {
 
   const sem::LaunchEngine* engine_;
   bool timed_events_;
-  static constexpr std::uint64_t kBytesPerStep = 256;  ///< hashing budget per instruction (amortised)
-  std::uint64_t stride_ = 1, last_sample_ = 0, samples_ = 0, power_ = 1, lambda_ = 0;
-  sem::StateHasher::Digest saved_{};
-  bool have_saved_ = false;
-  std::uint64_t saved_steps_ = 0;
+  sem::RepeatSampler sampler_{256};  ///< at most 256 hashed bytes per instruction (amortised)
   // Confirmation.
   bool confirming_ = false;
   sem::StateHasher::Digest target_{};
