@@ -106,6 +106,11 @@ add_test(NAME cli.sim.bows.spin_lock_json COMMAND ${CLI_DIR}/golden.sh ${LOCKSTE
   ${SIM_GOLDEN}/spin_lock.bows.json 3
   sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml
   --gpu tests/cli/sim_inputs/tiny_bows.toml --json)
+# A BOWS schedule is a schedule of the semantics: `run --replay` reproduces it.
+add_test(NAME cli.sim.files.bows_hashtable_v2 COMMAND ${CLI_DIR}/sim_files.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/hashtable_v2.bows.files.txt 0 replay:trace.json:models/kernels/hashtable_v2/hashtable_v2.ptx
+  sim models/kernels/hashtable_v2/hashtable_v2.ptx --launch models/kernels/hashtable_v2/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_bows.toml --schedule-out @TMP@/trace.json)
 
 # Hangs and limits: a wait on a block that cannot be resident, the cycle cap.
 add_test(NAME cli.sim.occupancy_deadlock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
