@@ -3,9 +3,11 @@
 // truth computed here from lockstep's static detection (checker/detect: the
 // back edges of the loops it flags) — under the stack (which livelocks)
 // and under mimd; on synchronisation-free kernels it confirms nothing.
-// Neither changes a simulation's functional result.
+// Under the stack the branch is in the livelock's cycle, as `run` reports
+// it. Neither changes a simulation's functional result.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "checker/detect/detect.hpp"
@@ -60,6 +62,10 @@ TEST(SpinDetection, ConfirmsExactlyTheSpinLoopsBackEdge) {
     const sim::SimResult r = simulate(*l, g, m);
     EXPECT_EQ(r.run.status, m == sem::ModelKind::Stack ? sem::RunStatus::Livelock : sem::RunStatus::Completed);
     EXPECT_EQ(detected(r), truth);
+    if (m == sem::ModelKind::Stack) {
+      // The livelock `run` would report spins through the branch: it is among the cycle's PCs.
+      EXPECT_TRUE(std::binary_search(r.run.cycle_pcs.begin(), r.run.cycle_pcs.end(), sib));
+    }
     // Confirmed once per SM (the table is the SM's) by a warp that runs there, after spinning began.
     std::set<std::uint32_t> sms;
     for (const sim::SpinDetection& d : r.detections) {
