@@ -239,8 +239,8 @@ void Sm::skip_cycles(std::uint64_t n) noexcept {
       s = WarpState::Fence;
     } else if (engine_->enabled(hw.sem) == 0) {
       s = WarpState::Barrier;
-    } else if (bows_ && bows_->backed_off(static_cast<std::uint32_t>(w)) && !scoreboard_.any_pending(static_cast<std::uint32_t>(w))) {
-      s = WarpState::BackedOff;
+    } else if (const auto v = static_cast<std::uint32_t>(w); bows_ && bows_->backed_off(v) && !scoreboard_.any_pending(v)) {
+      s = WarpState::BackedOff;  // held by its pending delay (else the SM would not skip)
     }
     stats_.warp_states[static_cast<std::size_t>(s)] += n;
   }
