@@ -114,7 +114,8 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
       usage_error(e.what());
     }
   }
-  const SimContext ctx{RunContext{setup.get(), &spec, model_name, "", ""}, gpu.config.name, options.max_cycles};
+  const SimContext ctx{RunContext{setup.get(), &spec, model_name, "", ""}, gpu.config.name, options.max_cycles,
+                       gpu.config.core.scheduler.ddos.enabled};
   const bool want_stats = !o.stats.empty();
   const sim::StatGroups stats = want_stats ? sim::collect_stats(r, gpu.config) : sim::StatGroups{};
   if (o.json) {

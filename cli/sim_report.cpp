@@ -61,6 +61,16 @@ void sim_text(std::ostream& out, const sim::SimResult& r, const SimContext& c) {
   out << fmt::format("cycles: {}  instructions: {}  ipc: {:.4f}  simd efficiency: {}  DLP: {:.2f}  warp instructions: {}\n",
                      r.cycles, sim::executed_instructions(r), ipc(r), percent(sim::simd_efficiency(r)),
                      std::isfinite(dlp) ? dlp : 0.0, sim::warp_instructions(r));
+  if (c.ddos) {
+    out << fmt::format("spin-inducing branches confirmed (DDOS): {}\n",
+                       r.detections.empty() ? std::string("none") : fmt::format("{}", r.detections.size()));
+    for (const sim::SpinDetection& d : r.detections) {
+      const ir::Kernel& k = *c.run.setup->kernel;
+      const std::uint32_t target = k.op(d.pc, 0).label_pc();
+      out << fmt::format("  pc {} (bra {}) at cycle {}: SM {} warp slot {} (block {} warp {})\n", d.pc,
+                         k.blocks[k.block_of(target)].label, d.cycle, d.sm, d.warp, d.block, d.warp_in_block);
+    }
+  }
   if (r.run.status != sem::RunStatus::Completed) return;
   results_text(out, r.memory, c.run);
 }
@@ -93,6 +103,14 @@ ordered_json sim_json(const sim::SimResult& r, const SimContext& c, const sim::S
   outcome_json(j, r.run, r.memory, c.run);
   if (!r.occupancy_deadlock.empty()) j["occupancy_deadlock"] = r.occupancy_deadlock;
   if (r.undispatched_blocks != 0) j["undispatched_blocks"] = r.undispatched_blocks;
+  if (c.ddos) {
+    ordered_json d = ordered_json::array();
+    for (const sim::SpinDetection& x : r.detections) {
+      d.push_back({{"pc", x.pc}, {"cycle", x.cycle}, {"sm", x.sm}, {"warp", x.warp}, {"block", x.block},
+                   {"warp_in_block", x.warp_in_block}});
+    }
+    j["ddos_detections"] = std::move(d);
+  }
   if (stats != nullptr) j["stats"] = sim::stats_json(*stats);
   return j;
 }

@@ -28,6 +28,7 @@ struct SimContext {
   RunContext run;  ///< setup, spec, model (schedule unused)
   std::string gpu;
   std::uint64_t max_cycles = 0;
+  bool ddos = false;  ///< the GPU detects spinning: report what it confirmed
 };
 
 void sim_text(std::ostream& out, const sim::SimResult& r, const SimContext& c);

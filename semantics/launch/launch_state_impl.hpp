@@ -123,6 +123,21 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   ++stats_.steps;
   ++stats_.warp_instructions;
   stats_.thread_instructions += lane_count(u.threads);
+  if (report_ != nullptr && in.op == ir::Opcode::Setp && u.threads != 0) {
+    // DDOS's profiled operands, read before the step (step_report.hpp).
+    const unsigned lane = lowest_lane(u.threads);
+    for (unsigned i = 0; i < 2; ++i) {
+      const ir::Operand& op = setup_->kernel->op(u.pc, i + 1);
+      std::uint64_t bits = 0;
+      if (op.kind == ir::OperandKind::Reg) {
+        bits = dom_.bits(wd.regs[std::size_t{op.a} * kWarpSize + lane]);
+      } else if (op.kind == ir::OperandKind::ImmInt || op.kind == ir::OperandKind::ImmF32 ||
+                 op.kind == ir::OperandKind::ImmF64) {
+        bits = static_cast<std::uint64_t>(op.value);
+      }
+      report_->compared[i] = bits;
+    }
+  }
   Outcome o;
   execute(w, u, g, o);
   if (report_ != nullptr) {

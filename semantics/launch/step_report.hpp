@@ -10,6 +10,7 @@
 // effects would have completed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "semantics/memory/access_log.hpp"
@@ -28,12 +29,18 @@ struct StepReport {
   /// transaction region, so units of other warps may have become enabled.
   bool released = false;
   AccessLog access;      ///< memory accesses per lane (ld, st, atom, red)
+  /// setp only: its two source operands (a, b) for the unit's first thread
+  /// (its lowest lane), as bits: registers as they were before the step,
+  /// immediates as written, other operand kinds 0. What DDOS's value
+  /// history hashes (sim/core/ddos_history.hpp).
+  std::array<std::uint64_t, 2> compared{};
 
   void clear() noexcept {
     pc = 0;
     threads = executed = exited = blocked = 0;
     paths = 0;
     released = false;
+    compared = {};
     access.clear();
   }
 };

@@ -122,6 +122,8 @@ TimingDecode::TimingDecode(const ir::Kernel& kernel) {
   instrs_.reserve(kernel.code.size());
   for (std::uint32_t pc = 0; pc < kernel.code.size(); ++pc) {
     TimingInstr t = timing_class(kernel.code[pc]);
+    t.setp = kernel.code[pc].op == ir::Opcode::Setp;
+    t.backward = kernel.code[pc].op == ir::Opcode::Bra && kernel.op(pc, 0).label_pc() <= pc;
     const auto add_distinct = [&](std::uint32_t begin, std::uint32_t r) {
       if (r == 0xffffffffU) return;
       if (std::find(regs_.begin() + begin, regs_.end(), r) == regs_.end()) regs_.push_back(r);

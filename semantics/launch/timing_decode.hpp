@@ -85,6 +85,8 @@ struct TimingInstr {
   std::uint32_t dst_begin = 0;        ///< first destination register
   std::uint8_t src_count = 0;
   std::uint8_t dst_count = 0;
+  bool setp = false;      ///< a setp: DDOS profiles its operands (StepReport::compared)
+  bool backward = false;  ///< a bra whose target is at or before it (a loop's back edge)
 };
 
 class TimingDecode {

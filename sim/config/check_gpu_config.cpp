@@ -106,6 +106,42 @@ void check_cache(const CacheConfig& k, std::string_view prefix, std::string_view
   }
 }
 
+/// DDOS and BOWS (spin_config.hpp): checked whether or not they are enabled.
+void check_spin(const SchedulerConfig& s) {
+  const DdosConfig& d = s.ddos;
+  const auto width = [](const char* field, std::uint32_t bits, std::string_view what) {
+    if (bits < 1 || bits > 32) fail({field}, fmt::format("{} must be 1 to 32 bits, got {}", what, bits));
+  };
+  width("core.scheduler.ddos_path_bits", d.path_bits, "a DDOS path-history entry (m)");
+  width("core.scheduler.ddos_value_bits", d.value_bits, "a DDOS value-history operand (k)");
+  at_least("core.scheduler.ddos_history", d.history, 1, "the DDOS history length (l)");
+  at_least("core.scheduler.ddos_threshold", d.threshold, 1, "the DDOS confirmation threshold (t)");
+  at_least("core.scheduler.ddos_sib_entries", d.sib_entries, 1, "the SIB prediction table");
+  if (d.shared_history) at_least("core.scheduler.ddos_epoch", d.epoch, 1, "the epoch of shared DDOS histories");
+  const BowsConfig& b = s.bows;
+  if (b.enabled && !d.enabled) {
+    fail({"core.scheduler.bows_enabled", "core.scheduler.ddos_enabled"},
+         "BOWS backs off the branches DDOS confirms: it needs ddos_enabled = true");
+  }
+  if (!b.adaptive) return;
+  if (b.delay_max == 0) {
+    fail({"core.scheduler.bows_delay_max", "core.scheduler.bows_adaptive"},
+         "an adaptive back-off delay needs a delay limit above 0 cycles, got 0");
+  }
+  if (b.delay_min > b.delay_max) {
+    fail({"core.scheduler.bows_delay_min", "core.scheduler.bows_delay_max"},
+         fmt::format("the lowest back-off delay limit ({} cycles) is above the highest ({} cycles)", b.delay_min,
+                     b.delay_max));
+  }
+  at_least("core.scheduler.bows_interval", b.interval, 1, "the adaptive back-off window");
+  if (!(b.frac1 >= 0 && b.frac1 <= 1)) {
+    fail({"core.scheduler.bows_frac1"}, fmt::format("bows_frac1 is a fraction of instructions (0 to 1), got {}", b.frac1));
+  }
+  if (!(b.frac2 > 0 && b.frac2 <= 1000)) {
+    fail({"core.scheduler.bows_frac2"}, fmt::format("bows_frac2 must be above 0 (and at most 1000), got {}", b.frac2));
+  }
+}
+
 void check_unit(const UnitClassConfig& u, std::string_view key, std::string_view name, bool specialized) {
   const std::string p = fmt::format("core.{}", key);
   if (u.units == 0) return;
@@ -169,6 +205,7 @@ void check_core(const CoreConfig& c) {
     fail({"core.scheduler.max_issue_per_warp"},
          fmt::format("a warp issues 1 or 2 instructions per cycle, got {}", s.max_issue_per_warp));
   }
+  check_spin(s);
 
   const OperandCollectorConfig& o = c.operand_collector;
   at_least("core.operand_collector.register_banks", o.register_banks, 1, "the number of register banks");

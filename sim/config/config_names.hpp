@@ -54,6 +54,10 @@ struct EnumNames<WarpScheduler> {
   static constexpr std::array<std::string_view, 5> names{"lrr", "gto", "glrr", "oldest", "two_level"};
 };
 template <>
+struct EnumNames<DdosHash> {
+  static constexpr std::array<std::string_view, 2> names{"xor", "modulo"};
+};
+template <>
 struct EnumNames<WarpOrder> {
   static constexpr std::array<std::string_view, 7> names{"lrr", "srr", "gto", "gtlrr", "gty", "oldest", "youngest"};
 };

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "sim/config/cache_config.hpp"
+#include "sim/config/spin_config.hpp"
 
 namespace lockstep::sim {
 
@@ -49,6 +50,12 @@ struct SchedulerConfig {
   std::uint32_t max_issue_per_warp = 2;
   /// -gpgpu_dual_issue_diff_exec_units: a dual issue must use two different unit classes.
   bool dual_issue_diff_units = true;
+  /// gto only (lockstep's): every this many cycles the oldest warp of the
+  /// age order becomes the youngest (ElTantawy's fix for GTO's livelocks,
+  /// 50,000 cycles; research 000 §3.6); 0: strict GTO, GPGPU-Sim's.
+  std::uint64_t gto_rotation = 0;
+  DdosConfig ddos;  ///< spin detection (spin_config.hpp)
+  BowsConfig bows;  ///< back-off of spinning warps (spin_config.hpp)
 
   friend bool operator==(const SchedulerConfig&, const SchedulerConfig&) = default;
 };

@@ -110,6 +110,25 @@ void visit_core(Config& c, V& v) {
   v.field(FieldMeta{"two_level_outer", "", "-gpgpu_scheduler"}, s.two_level_outer);
   v.field(FieldMeta{"max_issue_per_warp", "instructions", "-gpgpu_max_insn_issue_per_warp"}, s.max_issue_per_warp);
   v.field(FieldMeta{"dual_issue_diff_units", "", "-gpgpu_dual_issue_diff_exec_units"}, s.dual_issue_diff_units);
+  v.field(FieldMeta{"gto_rotation", "cycles (0 = strict gto)", ""}, s.gto_rotation);
+  v.field(FieldMeta{"ddos_enabled", "", ""}, s.ddos.enabled);
+  v.field(FieldMeta{"ddos_hash", "", ""}, s.ddos.hash);
+  v.field(FieldMeta{"ddos_path_bits", "bits", ""}, s.ddos.path_bits);
+  v.field(FieldMeta{"ddos_value_bits", "bits", ""}, s.ddos.value_bits);
+  v.field(FieldMeta{"ddos_history", "entries", ""}, s.ddos.history);
+  v.field(FieldMeta{"ddos_threshold", "confirmations", ""}, s.ddos.threshold);
+  v.field(FieldMeta{"ddos_sib_entries", "entries", ""}, s.ddos.sib_entries);
+  v.field(FieldMeta{"ddos_shared_history", "", ""}, s.ddos.shared_history);
+  v.field(FieldMeta{"ddos_epoch", "cycles", ""}, s.ddos.epoch);
+  v.field(FieldMeta{"bows_enabled", "", ""}, s.bows.enabled);
+  v.field(FieldMeta{"bows_adaptive", "", ""}, s.bows.adaptive);
+  v.field(FieldMeta{"bows_delay", "cycles", ""}, s.bows.delay);
+  v.field(FieldMeta{"bows_delay_min", "cycles", ""}, s.bows.delay_min);
+  v.field(FieldMeta{"bows_delay_max", "cycles", ""}, s.bows.delay_max);
+  v.field(FieldMeta{"bows_delay_step", "cycles", ""}, s.bows.delay_step);
+  v.field(FieldMeta{"bows_interval", "cycles", ""}, s.bows.interval);
+  v.field(FieldMeta{"bows_frac1", "", ""}, s.bows.frac1);
+  v.field(FieldMeta{"bows_frac2", "", ""}, s.bows.frac2);
 
   v.section("core.operand_collector");
   auto& o = k.operand_collector;

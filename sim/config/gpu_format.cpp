@@ -213,6 +213,18 @@ std::string format_gpu_text(const GpuConfig& c) {
   out += fmt::format("  issue: {} {} scheduler{} per SM; units per SM: {} SP, {} DP, {} INT, {} SFU, {} tensor\n",
                      k.scheduler.per_core, enum_name(k.scheduler.policy), k.scheduler.per_core == 1 ? "" : "s",
                      k.sp.units, k.dp.units, k.integer.units, k.sfu.units, k.tensor.units);
+  if (k.scheduler.policy == WarpScheduler::Gto && k.scheduler.gto_rotation != 0) {
+    out += fmt::format("  gto age rotation every {} cycles\n", k.scheduler.gto_rotation);
+  }
+  if (const DdosConfig& d = k.scheduler.ddos; d.enabled) {
+    const BowsConfig& b = k.scheduler.bows;
+    out += fmt::format("  spin detection: DDOS {} m={} k={} l={} t={}, {} SIB entries{}; BOWS {}\n", enum_name(d.hash),
+                       d.path_bits, d.value_bits, d.history, d.threshold, d.sib_entries,
+                       d.shared_history ? fmt::format(", shared history ({} cycles per warp)", d.epoch) : "",
+                       !b.enabled   ? std::string("off")
+                       : b.adaptive ? fmt::format("adaptive delay limit {}..{} cycles", b.delay_min, b.delay_max)
+                                    : fmt::format("fixed delay limit {} cycles", b.delay));
+  }
   out += fmt::format("  L1D {}; L1I {}; L1C {}; L1T {}\n", cache_text(k.l1d), cache_text(k.l1i), cache_text(k.l1c),
                      cache_text(k.l1t));
   out += fmt::format("  L2: {} in {} slices of {}\n", size_text(m.l2.bytes() * m.sub_partitions()),

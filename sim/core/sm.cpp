@@ -30,11 +30,13 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   scoreboard_ = Scoreboard(nwarps, kernel.decode->register_count());
   masked_ = engine_->unit_kind() != sem::UnitKind::Warp;
   timer_ = EventTimer(nwarps, kernel.event_timeout);
+  if (core.scheduler.ddos.enabled) ddos_.emplace(core.scheduler.ddos, nwarps);
+  if (core.scheduler.bows.enabled) bows_.emplace(core.scheduler.bows, nwarps);
   const std::uint32_t nsched = std::max<std::uint32_t>(1, core.scheduler.per_core);
   for (std::uint32_t s = 0; s < nsched; ++s) {
     std::vector<std::uint32_t> supervised;
     for (std::uint32_t w = s; w < nwarps; w += nsched) supervised.push_back(w);
-    schedulers_.push_back(make_scheduler(core.scheduler, std::move(supervised), facts_));
+    schedulers_.push_back(make_scheduler(core.scheduler, std::move(supervised), facts_, bows_ ? &*bows_ : nullptr));
   }
   order_.reserve(nwarps);
 }
@@ -58,6 +60,8 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     hw.block = block;
     facts_[w].age = next_age_++;
     if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
+    if (ddos_) ddos_->reset(w);
+    if (bows_) bows_->reset(w);
     refresh_facts(w);
     ++live_warps_;
   }
@@ -207,6 +211,10 @@ Cycle Sm::next_event(Cycle now) const noexcept {
     if (!hw.ibuf[0].valid) return now;  // can fetch
     if (hw.fence) continue;
     if (engine_->enabled(hw.sem) == 0) continue;
+    if (bows_ && bows_->held(static_cast<std::uint32_t>(w), now)) {
+      next = std::min(next, bows_->ready_at(static_cast<std::uint32_t>(w)));
+      continue;
+    }
     if (!scoreboard_.any_pending(static_cast<std::uint32_t>(w))) return now;
   }
   return std::max(next, now);
@@ -231,6 +239,8 @@ void Sm::skip_cycles(std::uint64_t n) noexcept {
       s = WarpState::Fence;
     } else if (engine_->enabled(hw.sem) == 0) {
       s = WarpState::Barrier;
+    } else if (const auto v = static_cast<std::uint32_t>(w); bows_ && bows_->backed_off(v) && !scoreboard_.any_pending(v)) {
+      s = WarpState::BackedOff;  // held by its pending delay (else the SM would not skip)
     }
     stats_.warp_states[static_cast<std::size_t>(s)] += n;
   }

@@ -27,6 +27,13 @@
 // from the buffered one, the buffer is flushed and fetch restarts there
 // (GPGPU-Sim's control hazard).
 //
+// Busy-wait-aware scheduling (core.scheduler.ddos_*, bows_*): each issued
+// instruction's step report feeds the SM's spin detector (DDOS,
+// spin_detector.hpp), which records every confirmed spin-inducing branch;
+// with BOWS the schedulers are wrapped (schedulers/bows.hpp) and a
+// backed-off warp whose pending delay has not run out does not issue
+// (back_off.hpp). Both only choose among the warps the semantics lets issue.
+//
 // Divergence hardware is the semantics' divergence model: the SM asks the
 // launch engine which units of a warp may issue (a SIMT stack's top entry;
 // every split of Multi-Path IPDOM; every thread group of independent
@@ -56,6 +63,7 @@
 
 #include "semantics/launch/step_report.hpp"
 #include "sim/config/core_config.hpp"
+#include "sim/core/back_off.hpp"
 #include "sim/core/cluster_port.hpp"
 #include "sim/core/coalescer.hpp"
 #include "sim/core/event_timer.hpp"
@@ -65,6 +73,7 @@
 #include "sim/core/schedulers/warp_scheduler.hpp"
 #include "sim/core/scoreboard.hpp"
 #include "sim/core/simd_units.hpp"
+#include "sim/core/spin_detector.hpp"
 #include "sim/core/sm_observer.hpp"
 #include "sim/core/sm_stats.hpp"
 #include "sim/core/warp_instr.hpp"
@@ -113,6 +122,8 @@ class Sm {
   void skip_cycles(std::uint64_t n) noexcept;
 
   [[nodiscard]] const SmStats& stats() const noexcept { return stats_; }
+  /// Spin-inducing branches DDOS confirmed on this SM, in order.
+  [[nodiscard]] const std::vector<SpinDetection>& detections() const noexcept { return detections_; }
   [[nodiscard]] const Cache& l1i() const noexcept { return l1i_; }
   [[nodiscard]] const LdstUnit& ldst() const noexcept { return ldst_; }
 
@@ -152,6 +163,8 @@ class Sm {
   void issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind unit, Cycle now);
   [[nodiscard]] UnitKind unit_for(sem::PipeClass pipe) const noexcept;
   void build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w);
+  /// DDOS and BOWS learn of the instruction warp w just issued.
+  void spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now);
   // sm.cpp
   void writeback(Cycle now);
   void finish(std::uint32_t instr, Cycle now);
@@ -180,6 +193,9 @@ class Sm {
   std::vector<HwWarp> warps_;
   std::vector<WarpFacts> facts_;
   std::vector<Cta> ctas_;
+  std::optional<SpinDetector> ddos_;  ///< with core.scheduler.ddos_enabled
+  std::optional<BackOff> bows_;       ///< with core.scheduler.bows_enabled
+  std::vector<SpinDetection> detections_;
   std::vector<std::unique_ptr<SchedulerUnit>> schedulers_;
   std::vector<std::uint32_t> order_;  ///< scratch: a scheduler's order
   std::vector<std::uint32_t> due_;    ///< scratch: instructions to write back

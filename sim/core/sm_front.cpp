@@ -125,6 +125,7 @@ void Sm::issue(Cycle now) {
   const auto nsched = static_cast<std::uint32_t>(schedulers_.size());
   for (std::uint32_t s = 0; s < nsched; ++s) {
     const std::uint32_t sched = (issue_priority_ + s) % nsched;
+    schedulers_[sched]->begin_cycle(now);
     schedulers_[sched]->order(order_);
     bool valid = false;
     bool ready = false;
@@ -137,7 +138,9 @@ void Sm::issue(Cycle now) {
       if (st == WarpState::Scoreboard) valid = true;
       if (st == WarpState::Issued) {
         valid = ready = true;
-        if (issued) {
+        if (bows_ && bows_->held(w, now)) {
+          st = WarpState::BackedOff;
+        } else if (issued) {
           st = WarpState::NotSelected;
         } else if (!oc_.can_accept(unit)) {
           st = WarpState::Pipeline;
@@ -146,7 +149,7 @@ void Sm::issue(Cycle now) {
           issued = true;
           // A second instruction of the same warp (dual issue).
           for (std::uint32_t extra = 1; extra < core_->scheduler.max_issue_per_warp && !faulted_; ++extra) {
-            if (!warps_[w].live) break;
+            if (!warps_[w].live || (bows_ && bows_->backed_off(w))) break;
             UnitKind second = UnitKind::Sp;
             if (assess(w, key, second) != WarpState::Issued) break;
             if (core_->scheduler.dual_issue_diff_units && second == unit) break;
@@ -207,6 +210,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
     hw.done = true;
     hw.ibuf[0].valid = hw.ibuf[1].valid = false;
   }
+  if (ddos_) spin_aware_issue(w, t, now);
   if (observer_ != nullptr) observer_->issued(id_, sched, w, hw.block, pc, report_.threads, now);
   schedulers_[sched]->issued(w);
   if (timer_.on()) timer_.note(w, engine_->events(hw.sem), now);
@@ -219,6 +223,18 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
       refresh_facts(static_cast<std::uint32_t>(v));
     }
   }
+}
+
+void Sm::spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now) {
+  const SpinVerdict v = ddos_->observe(w, t, report_, now);
+  stats_.ddos_setps += v.profiled ? 1U : 0U;
+  stats_.ddos_spinning_branches += v.spinning_branch ? 1U : 0U;
+  stats_.sib_instructions += v.sib ? 1U : 0U;
+  if (v.confirmed) {
+    const HwWarp& hw = warps_[w];
+    detections_.push_back(SpinDetection{report_.pc, now, id_, w, hw.block, hw.sem % engine_->warps_per_block()});
+  }
+  if (bows_) bows_->issued(w, now, v.sib);
 }
 
 void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w) {

@@ -29,8 +29,9 @@ enum class WarpState : std::uint8_t {
   WarpSync,     ///< waits at a warp-synchronous instruction or for a transaction to end
   Fence,        ///< waits for its stores to be acknowledged (membar / fence)
   Drain,        ///< every thread exited; instructions or stores still in flight
+  BackedOff,    ///< ready, but backed off by BOWS until its pending delay runs out
 };
-inline constexpr std::size_t kWarpStates = 9;
+inline constexpr std::size_t kWarpStates = 10;
 
 inline constexpr std::size_t kLatencyBuckets = 20;  ///< [2^i, 2^(i+1)) cycles; the last takes the rest
 
@@ -71,6 +72,10 @@ struct SmStats {
   std::uint64_t mem_read_inst = 0;     ///< gpgpu_n_mem_read_inst
   std::uint64_t mem_l1_write_allocate = 0;  ///< gpgpu_n_mem_l1_write_allocate
   std::uint64_t mem_atomic = 0;        ///< atomic requests (lockstep's)
+  // Busy-wait-aware scheduling (lockstep's; zero unless DDOS / BOWS are on).
+  std::uint64_t ddos_setps = 0;              ///< setps that entered a DDOS history
+  std::uint64_t ddos_spinning_branches = 0;  ///< taken backward branches of spinning warps
+  std::uint64_t sib_instructions = 0;        ///< issued confirmed spin-inducing branches (taken; BOWS backs each off)
 
   /// Adds another SM's counters.
   SmStats& operator+=(const SmStats& o) noexcept {
@@ -104,6 +109,9 @@ struct SmStats {
     mem_read_inst += o.mem_read_inst;
     mem_l1_write_allocate += o.mem_l1_write_allocate;
     mem_atomic += o.mem_atomic;
+    ddos_setps += o.ddos_setps;
+    ddos_spinning_branches += o.ddos_spinning_branches;
+    sib_instructions += o.sib_instructions;
     for (std::size_t i = 0; i < kWarpStates; ++i) warp_states[i] += o.warp_states[i];
     for (std::size_t i = 0; i < kLatencyBuckets; ++i) load_latency[i] += o.load_latency[i];
     load_latency_sum += o.load_latency_sum;

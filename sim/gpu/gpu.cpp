@@ -274,6 +274,8 @@ void Gpu::finish(SimResult& result) {
   if (!result.run.fault && engine.fault()) result.run.fault = engine.fault();
   result.sm_stats.clear();
   for (const auto& sm : sms_) result.sm_stats.push_back(sm->stats());
+  result.detections.clear();
+  for (const auto& sm : sms_) result.detections.insert(result.detections.end(), sm->detections().begin(), sm->detections().end());
   CacheStats l1i, l1d, l1c;
   bool has_l1d = false;
   for (const auto& sm : sms_) {

@@ -15,6 +15,7 @@
 #include "semantics/launch/model_spec.hpp"
 #include "sim/core/occupancy.hpp"
 #include "sim/core/sm_stats.hpp"
+#include "sim/core/spin_detector.hpp"
 #include "sim/mem/memory_system.hpp"
 
 namespace lockstep::sim {
@@ -82,6 +83,9 @@ struct SimResult {
   /// A livelock: the schedule's steps from here on are the cycle.
   std::optional<std::size_t> schedule_cycle_start;
   std::vector<CounterSample> samples;    ///< with SimOptions::sample_interval
+  /// With DDOS: the spin-inducing branches each SM confirmed, SM by SM, in
+  /// the order they were confirmed.
+  std::vector<SpinDetection> detections;
 };
 
 }  // namespace lockstep::sim

@@ -24,8 +24,8 @@ constexpr std::array<const char*, kMemStages> kStageNames{"c_mem", "t_mem", "s_m
 constexpr std::array<const char*, kMemStalls> kStallNames{"bk_conf",   "mshr_rc_fail",   "icnt_rc_fail",
                                                           "coal_stall", "tlb_stall",     "data_port_stall",
                                                           "wb_icnt_rc_fail", "wb_cache_rsrv_fail"};
-constexpr std::array<const char*, kWarpStates> kStateNames{"issued", "not_selected", "fetch",   "scoreboard", "pipeline",
-                                                           "barrier", "warp_sync",    "fence",   "drain"};
+constexpr std::array<const char*, kWarpStates> kStateNames{"issued",  "not_selected", "fetch", "scoreboard", "pipeline",
+                                                           "barrier", "warp_sync",    "fence", "drain",      "backed_off"};
 
 SmStats total_of(const SimResult& r) {
   SmStats t;
@@ -120,7 +120,10 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_model_timeouts", t.model_timeouts);
   add(l, "lockstep_ctas_per_sm", r.occupancy.ctas);
   add(l, "lockstep_registers_per_thread", r.registers);
+  // backed_off only with BOWS, so that other outputs stay as they were.
+  const bool bows = gpu.core.scheduler.bows.enabled;
   for (std::size_t i = 0; i < kWarpStates; ++i) {
+    if (i == static_cast<std::size_t>(WarpState::BackedOff) && !bows) continue;
     add(l, fmt::format("lockstep_warp_cycles[{}]", kStateNames[i]), t.warp_states[i]);
   }
   add(l, "lockstep_load_count", t.load_latency_count);
@@ -130,6 +133,21 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
     add(l, i + 1 == kLatencyBuckets ? fmt::format("lockstep_load_latency[{}+]", lo)
                                     : fmt::format("lockstep_load_latency[{}-{}]", lo, (lo << 1) - 1),
         t.load_latency[i]);
+  }
+  if (gpu.core.scheduler.ddos.enabled) {
+    add(l, "lockstep_ddos_setps", t.ddos_setps);
+    add(l, "lockstep_ddos_spinning_branches", t.ddos_spinning_branches);
+    add(l, "lockstep_ddos_sib_instructions", t.sib_instructions);
+    add(l, "lockstep_ddos_detections", r.detections.size());
+    for (std::size_t i = 0; i < r.detections.size(); ++i) {
+      const SpinDetection& d = r.detections[i];
+      add(l, fmt::format("lockstep_ddos_detection[{}].pc", i), d.pc);
+      add(l, fmt::format("lockstep_ddos_detection[{}].cycle", i), d.cycle);
+      add(l, fmt::format("lockstep_ddos_detection[{}].sm", i), d.sm);
+      add(l, fmt::format("lockstep_ddos_detection[{}].warp", i), d.warp);
+      add(l, fmt::format("lockstep_ddos_detection[{}].block", i), d.block);
+      add(l, fmt::format("lockstep_ddos_detection[{}].warp_in_block", i), d.warp_in_block);
+    }
   }
   for (std::size_t s = 0; s < r.sm_stats.size(); ++s) {
     const SmStats& x = r.sm_stats[s];

@@ -95,6 +95,23 @@ add_test(NAME cli.sim.files.divergent_barrier COMMAND ${CLI_DIR}/sim_files.sh ${
   sim models/kernels/divergent_barrier/divergent_barrier.ptx --launch models/kernels/divergent_barrier/launch.toml
   --gpu tiny --schedule-out @TMP@/trace.json)
 
+# Busy-wait-aware scheduling (sim_inputs/tiny_bows.toml: DDOS, adaptive BOWS,
+# GTO with age rotation): the confirmed spin-inducing branches in the text
+# and JSON reports and the statistics.
+add_test(NAME cli.sim.bows.hashtable_v2 COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/hashtable_v2.bows.txt 0
+  sim models/kernels/hashtable_v2/hashtable_v2.ptx --launch models/kernels/hashtable_v2/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_bows.toml --stats text)
+add_test(NAME cli.sim.bows.spin_lock_json COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.bows.json 3
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_bows.toml --json)
+# A BOWS schedule is a schedule of the semantics: `run --replay` reproduces it.
+add_test(NAME cli.sim.files.bows_hashtable_v2 COMMAND ${CLI_DIR}/sim_files.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/hashtable_v2.bows.files.txt 0 replay:trace.json:models/kernels/hashtable_v2/hashtable_v2.ptx
+  sim models/kernels/hashtable_v2/hashtable_v2.ptx --launch models/kernels/hashtable_v2/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_bows.toml --schedule-out @TMP@/trace.json)
+
 # Hangs and limits: a wait on a block that cannot be resident, the cycle cap.
 add_test(NAME cli.sim.occupancy_deadlock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/wait_last_block.txt 3

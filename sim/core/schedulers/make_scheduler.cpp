@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "sim/core/schedulers/bows.hpp"
 #include "sim/core/schedulers/glrr.hpp"
 #include "sim/core/schedulers/gto.hpp"
 #include "sim/core/schedulers/lrr.hpp"
@@ -23,11 +24,14 @@ void SchedulerUnit::oldest_first(std::vector<std::uint32_t>& out, std::uint32_t 
   });
 }
 
-std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
-                                              const std::vector<WarpFacts>& facts) {
+namespace {
+
+std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
+                                         const std::vector<WarpFacts>& facts) {
   switch (config.policy) {
     case WarpScheduler::Lrr: return std::make_unique<LrrScheduler>(std::move(supervised), facts);
-    case WarpScheduler::Gto: return std::make_unique<GtoScheduler>(std::move(supervised), facts);
+    case WarpScheduler::Gto:
+      return std::make_unique<GtoScheduler>(std::move(supervised), facts, config.gto_rotation);
     case WarpScheduler::Glrr: return std::make_unique<GlrrScheduler>(std::move(supervised), facts);
     case WarpScheduler::Oldest: return std::make_unique<OldestScheduler>(std::move(supervised), facts);
     case WarpScheduler::TwoLevel:
@@ -35,6 +39,15 @@ std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config, std
                                                  config.two_level_inner, config.two_level_outer);
   }
   return std::make_unique<LrrScheduler>(std::move(supervised), facts);
+}
+
+}  // namespace
+
+std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
+                                              const std::vector<WarpFacts>& facts, const BackOff* back_off) {
+  auto base = make_base(config, supervised, facts);
+  if (back_off == nullptr) return base;
+  return std::make_unique<BowsScheduler>(std::move(supervised), facts, std::move(base), *back_off);
 }
 
 }  // namespace lockstep::sim

@@ -4,8 +4,9 @@
 // w mod per_core, as in GPGPU-Sim. One file per policy in this folder;
 // make_scheduler builds the configured one.
 //
-// Policies see the SM's per-warp facts (WarpFacts) and are told which warp
-// issued; they keep their own position (last issued warp, active set).
+// Policies see the SM's per-warp facts (WarpFacts), are told the cycle
+// before each order and which warp issued; they keep their own position
+// (last issued warp, active set). BOWS (bows.hpp) wraps any of them.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "sim/config/core_config.hpp"
+#include "sim/mem/mem_request.hpp"
 
 namespace lockstep::sim {
 
@@ -33,6 +35,9 @@ class SchedulerUnit {
   SchedulerUnit& operator=(const SchedulerUnit&) = delete;
   virtual ~SchedulerUnit() = default;
 
+  /// The core cycle whose order is asked next (cycles in which the SM has
+  /// nothing to issue may be skipped).
+  virtual void begin_cycle(Cycle now) { (void)now; }
   /// The supervised warps in the order to try them this cycle (`out` is
   /// cleared first; every supervised warp appears at most once).
   virtual void order(std::vector<std::uint32_t>& out) = 0;
@@ -63,9 +68,13 @@ class SchedulerUnit {
   const std::vector<WarpFacts>* facts_;
 };
 
-/// The scheduler of `config.policy` for `supervised`.
+class BackOff;
+
+/// The scheduler of `config.policy` for `supervised`; with `back_off` (the
+/// SM's BOWS state, when BOWS is on), wrapped in BOWS (bows.hpp).
 [[nodiscard]] std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config,
                                                             std::vector<std::uint32_t> supervised,
-                                                            const std::vector<WarpFacts>& facts);
+                                                            const std::vector<WarpFacts>& facts,
+                                                            const BackOff* back_off = nullptr);
 
 }  // namespace lockstep::sim

@@ -6,6 +6,7 @@
 // time gives the same final memory as every block resident.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 #include "run_kit.hpp"
@@ -93,6 +94,9 @@ TEST(TimingDecode, ClassesFollowGpgpuSim) {
   EXPECT_EQ(find(ir::Opcode::Cvt).latency, LatencyClass::Fixed1);
   EXPECT_EQ(find(ir::Opcode::Bar).role, InstrRole::Barrier);
   EXPECT_EQ(find(ir::Opcode::Bra).role, InstrRole::Branch);
+  EXPECT_FALSE(find(ir::Opcode::Bra).backward);  // a forward branch
+  EXPECT_TRUE(find(ir::Opcode::Setp).setp);
+  EXPECT_FALSE(find(ir::Opcode::Add).setp);
   EXPECT_EQ(find(ir::Opcode::Ret).role, InstrRole::Exit);
   EXPECT_EQ(find(ir::Opcode::Mul).latency, LatencyClass::IntMul);  // mul.wide.u32
 }
@@ -124,7 +128,8 @@ TEST(StepReport, GuardAccessesBarrierAndDivergence) {
   const std::unique_ptr<LaunchEngine> e = make_launch_engine(*p->setup, ModelKind::Stack);
   const ir::Kernel& k = *p->setup->kernel;
   StepReport r;
-  bool saw_guarded_store = false, saw_shared = false, saw_release = false, saw_divergence = false, saw_atomic = false;
+  bool saw_guarded_store = false, saw_shared = false, saw_release = false, saw_divergence = false, saw_atomic = false,
+       saw_setp = false;
   for (int guard = 0; guard < 10000 && e->status() == LaunchStatus::Running; ++guard) {
     bool stepped = false;
     for (std::uint32_t w = 0; w < e->warp_count(); ++w) {
@@ -161,6 +166,15 @@ TEST(StepReport, GuardAccessesBarrierAndDivergence) {
         EXPECT_EQ(r.access.lanes, kFullMask);
         saw_atomic = true;
       }
+      if (in.op == ir::Opcode::Setp) {
+        // DDOS's operands: the first thread's %r1 (its tid) and the immediate.
+        const std::uint64_t tid = std::uint64_t{e->warp(w).warp_in_block} * 32 + lowest_lane(r.threads);
+        EXPECT_EQ(r.compared[0], tid);
+        EXPECT_EQ(r.compared[1], in.cmp == ir::CmpOp::Lt ? 8U : 0U);
+        saw_setp = true;
+      } else {
+        EXPECT_EQ(r.compared, (std::array<std::uint64_t, 2>{}));
+      }
       if (in.op == ir::Opcode::Bra && r.paths > 1) saw_divergence = true;
       if (in.op == ir::Opcode::Ret) {
         EXPECT_EQ(r.exited, r.executed);
@@ -174,6 +188,7 @@ TEST(StepReport, GuardAccessesBarrierAndDivergence) {
   EXPECT_TRUE(saw_release);
   EXPECT_TRUE(saw_divergence);
   EXPECT_TRUE(saw_atomic);
+  EXPECT_TRUE(saw_setp);
 }
 
 TEST(Residency, SlotsGiveTheSameResultAsEveryBlockResident) {

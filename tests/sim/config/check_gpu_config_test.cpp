@@ -25,6 +25,18 @@ TEST(CheckGpuConfig, BundledAndDefaultsPass) {
   EXPECT_FALSE(check_gpu_config(gpgpusim_defaults()).has_value());
 }
 
+TEST(CheckGpuConfig, SpinAwareSchedulingOnPasses) {
+  GpuConfig c = tiny();
+  c.core.scheduler.ddos.enabled = true;
+  c.core.scheduler.ddos.hash = DdosHash::Modulo;
+  c.core.scheduler.bows.enabled = true;
+  EXPECT_FALSE(check_gpu_config(c).has_value());
+  c.core.scheduler.bows.adaptive = false;  // a fixed delay of 0 only reorders: allowed
+  c.core.scheduler.bows.delay = 0;
+  c.core.scheduler.bows.delay_max = 0;
+  EXPECT_FALSE(check_gpu_config(c).has_value());
+}
+
 struct Broken {
   const char* name;
   std::function<void(GpuConfig&)> change;
@@ -77,6 +89,35 @@ const std::vector<Broken>& broken() {
        "a two-level scheduler's active warps must be at least 1, got 0"},
       {"IssuePerWarp", [](GpuConfig& c) { c.core.scheduler.max_issue_per_warp = 0; },
        "core.scheduler.max_issue_per_warp", "a warp issues 1 or 2 instructions per cycle, got 0"},
+      {"DdosPathBitsZero", [](GpuConfig& c) { c.core.scheduler.ddos.path_bits = 0; }, "core.scheduler.ddos_path_bits",
+       "a DDOS path-history entry (m) must be 1 to 32 bits, got 0"},
+      {"DdosValueBitsWide", [](GpuConfig& c) { c.core.scheduler.ddos.value_bits = 33; },
+       "core.scheduler.ddos_value_bits", "a DDOS value-history operand (k) must be 1 to 32 bits, got 33"},
+      {"DdosHistoryZero", [](GpuConfig& c) { c.core.scheduler.ddos.history = 0; }, "core.scheduler.ddos_history",
+       "the DDOS history length (l) must be at least 1, got 0"},
+      {"DdosThresholdZero", [](GpuConfig& c) { c.core.scheduler.ddos.threshold = 0; },
+       "core.scheduler.ddos_threshold", "the DDOS confirmation threshold (t) must be at least 1, got 0"},
+      {"DdosSibEntriesZero", [](GpuConfig& c) { c.core.scheduler.ddos.sib_entries = 0; },
+       "core.scheduler.ddos_sib_entries", "the SIB prediction table must be at least 1, got 0"},
+      {"DdosEpochZero",
+       [](GpuConfig& c) {
+         c.core.scheduler.ddos.shared_history = true;
+         c.core.scheduler.ddos.epoch = 0;
+       },
+       "core.scheduler.ddos_epoch", "the epoch of shared DDOS histories must be at least 1, got 0"},
+      {"BowsWithoutDdos", [](GpuConfig& c) { c.core.scheduler.bows.enabled = true; }, "core.scheduler.bows_enabled",
+       "BOWS backs off the branches DDOS confirms: it needs ddos_enabled = true"},
+      {"BowsAdaptiveZeroLimit", [](GpuConfig& c) { c.core.scheduler.bows.delay_max = 0; },
+       "core.scheduler.bows_delay_max", "an adaptive back-off delay needs a delay limit above 0 cycles, got 0"},
+      {"BowsLimitsCrossed", [](GpuConfig& c) { c.core.scheduler.bows.delay_min = 20000; },
+       "core.scheduler.bows_delay_min",
+       "the lowest back-off delay limit (20000 cycles) is above the highest (10000 cycles)"},
+      {"BowsWindowZero", [](GpuConfig& c) { c.core.scheduler.bows.interval = 0; }, "core.scheduler.bows_interval",
+       "the adaptive back-off window must be at least 1, got 0"},
+      {"BowsFrac1", [](GpuConfig& c) { c.core.scheduler.bows.frac1 = 1.5; }, "core.scheduler.bows_frac1",
+       "bows_frac1 is a fraction of instructions (0 to 1), got 1.5"},
+      {"BowsFrac2", [](GpuConfig& c) { c.core.scheduler.bows.frac2 = 0; }, "core.scheduler.bows_frac2",
+       "bows_frac2 must be above 0 (and at most 1000), got 0"},
       {"GenericCollectors", [](GpuConfig& c) { c.core.operand_collector.specialized = false; },
        "core.operand_collector.generic_units",
        "without specialized collectors the generic operand collectors need units and input and output ports"},

@@ -65,6 +65,33 @@ TEST(Schedulers, GreedyThenLooseRoundRobin) {
   EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{2, 3, 0, 1}));
 }
 
+TEST(Schedulers, GreedyThenOldestWithAgeRotation) {
+  Fixture f(4);
+  SchedulerConfig c;
+  c.policy = WarpScheduler::Gto;
+  c.gto_rotation = 100;
+  auto s = make_scheduler(c, {0, 1, 2, 3}, f.facts);
+  s->begin_cycle(99);
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{3, 2, 1, 0}));  // oldest first
+  s->begin_cycle(100);  // the oldest goes to the back
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{2, 1, 0, 3}));
+  s->issued(0);
+  s->begin_cycle(150);
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{0, 2, 1, 3}));  // greedy first, as ever
+  s->begin_cycle(250);
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{0, 1, 3, 2}));
+  s->begin_cycle(2000);  // a long jump: at most one turn of the warps
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{0, 1, 3, 2}));
+  f.facts[3].age = 1000;  // a new warp in slot 3: its demotion is forgotten, it is the youngest
+  EXPECT_EQ(order(*s), (std::vector<std::uint32_t>{0, 1, 2, 3}));
+  // Strict GTO never rotates.
+  c.gto_rotation = 0;
+  Fixture g(3);
+  auto strict = make_scheduler(c, {0, 1, 2}, g.facts);
+  strict->begin_cycle(1000000);
+  EXPECT_EQ(order(*strict), (std::vector<std::uint32_t>{2, 1, 0}));
+}
+
 TEST(Schedulers, Oldest) {
   Fixture f(3);
   auto s = f.make(WarpScheduler::Oldest);

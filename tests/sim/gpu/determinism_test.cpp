@@ -1,9 +1,12 @@
 // Determinism: the same simulation twice gives byte-identical statistics
-// and timeline (the CLI goldens pin them across builds: cli.sim.*).
+// and timeline (the CLI goldens pin them across builds: cli.sim.*), also
+// with the busy-wait-aware policies (DDOS, BOWS fixed and adaptive over
+// LRR and GTO, GTO with age rotation).
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "sim/stats/stats_format.hpp"
 #include "sim/trace/timeline.hpp"
@@ -12,15 +15,14 @@
 namespace lockstep::test {
 namespace {
 
-std::string once(const std::string& model, const std::string& gpu_name) {
+std::string once(const std::string& model, const sim::GpuConfig& g, sem::ModelKind kind = sem::ModelKind::Stack) {
   const auto l = load("models/kernels/" + model + "/" + model + ".ptx", "models/kernels/" + model + "/launch.toml");
-  const sim::GpuConfig g = gpu(gpu_name);
   sim::TimelineRecorder timeline(g, l->setup->shape.grid);
   sim::SimOptions options;
   options.observer = &timeline;
   options.sample_interval = 100;
   options.record_schedule = true;
-  const sim::SimResult r = simulate(*l, g, sem::ModelKind::Stack, options);
+  const sim::SimResult r = simulate(*l, g, kind, options);
   std::ostringstream out;
   sim::write_stats_text(out, sim::collect_stats(r, g));
   out << sim::stats_document(sim::collect_stats(r, g), r).dump(1);
@@ -32,9 +34,39 @@ std::string once(const std::string& model, const std::string& gpu_name) {
 TEST(Determinism, SameRunSameBytes) {
   for (const char* model : {"matmul_tiled", "histogram_atomic", "spin_lock"}) {
     for (const char* g : {"tiny", "gtx480"}) {
-      const std::string a = once(model, g);
+      const std::string a = once(model, gpu(g));
       EXPECT_GT(a.size(), 1000U);
-      EXPECT_EQ(a, once(model, g)) << model << " on " << g;
+      EXPECT_EQ(a, once(model, gpu(g))) << model << " on " << g;
+    }
+  }
+}
+
+TEST(Determinism, SpinAwarePoliciesSameBytes) {
+  std::vector<sim::GpuConfig> variants;
+  for (int v = 0; v < 4; ++v) {
+    sim::GpuConfig g = gpu("tiny");
+    sim::SchedulerConfig& s = g.core.scheduler;
+    s.ddos.enabled = true;
+    s.bows.enabled = v >= 1;
+    s.bows.adaptive = v >= 2;
+    s.bows.delay = 300;
+    s.bows.delay_min = 100;
+    s.bows.interval = 200;
+    if (v >= 2) s.policy = sim::WarpScheduler::Gto;
+    if (v == 3) {
+      s.gto_rotation = 500;
+      s.ddos.shared_history = true;
+      s.ddos.epoch = 100;
+    }
+    variants.push_back(g);
+  }
+  for (const char* model : {"spin_lock", "histogram_atomic"}) {
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      for (const sem::ModelKind kind : {sem::ModelKind::Stack, sem::ModelKind::Mimd}) {
+        const std::string a = once(model, variants[v], kind);
+        EXPECT_GT(a.size(), 1000U);
+        EXPECT_EQ(a, once(model, variants[v], kind)) << model << " variant " << v;
+      }
     }
   }
 }
