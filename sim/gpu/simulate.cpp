@@ -52,6 +52,13 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   if (options.model.kind == sem::ModelKind::Aware) {
     event_timeout = options.model.timeout != 0 ? options.model.timeout : gpu.divergence.aware_timeout;
     result.model.timeout = event_timeout != 0 ? sem::ModelSpec::kTimeoutAny : 0;
+    // Physical table sizes: the model's options, else the GPU's; 32 entries
+    // or more hold every split and entry a warp can have (unbounded).
+    const auto physical = [](std::uint32_t n) { return n >= sem::kWarpSize ? 0U : n; };
+    if (result.model.st_entries == 0) result.model.st_entries = physical(gpu.divergence.split_table_entries);
+    if (result.model.rt_entries == 0) result.model.rt_entries = physical(gpu.divergence.reconvergence_table_entries);
+    result.model.st_entries = physical(result.model.st_entries);
+    result.model.rt_entries = physical(result.model.rt_entries);
   }
   // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
   const std::unique_ptr<sem::LaunchEngine> engine =
@@ -67,6 +74,8 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   kernel.timing = latency_table(gpu.core);
   kernel.occupancy_text = result.occupancy_text;
   kernel.event_timeout = event_timeout;
+  kernel.table_traffic = result.model.st_entries != 0 || result.model.rt_entries != 0;
+  if (kernel.table_traffic) engine->track_table_traffic();
   if (!memory) memory = memory_system_side(gpu);
   Gpu machine(gpu, kernel, std::move(memory), options, blocks);
   machine.run(result);
