@@ -93,45 +93,71 @@ TEST(AwareTables, TheGpusSizesApplyUnlessTheModelOverrides) {
   EXPECT_LT(from_gpu.cycles, one.cycles);
 }
 
-// The research reports 5% mean and 16% worst slowdown for 4/2 tables on its
-// benchmarks (§4.1, Fig 5.13); these bounds hold the model kernels (small
-// launches, where a fill's memory latency weighs more) near that.
-constexpr double kMeanBound = 0.10;
-constexpr double kWorstBound = 0.30;
+// The research's figures for 4 split / 2 reconvergence entries on its
+// benchmarks (§4.1, Fig 5.13): 5% mean and 16% worst slowdown.
+constexpr double kMeanBound = 0.05;
+constexpr double kWorstBound = 0.16;
 
-std::vector<std::string> model_kernels() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(repo("models/kernels"))) {
-    if (std::filesystem::exists(e.path() / "launch.toml")) out.push_back(e.path().filename().string());
+/// The synchronisation-free kernels (as tests/semantics/launch/new_model_claims_test.cpp
+/// names them): the bundled models without locks or flags, and the corpus (-O3).
+std::vector<std::pair<std::string, std::string>> sync_free_launches() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* name : {"vector_add", "reduce_shared", "histogram_atomic", "matmul_tiled", "nested_ifelse",
+                           "device_function", "math_mix", "unstructured_goto", "printf_kernel", "warp_vote_shuffle",
+                           "legacy_isa12", "legacy_isa14", "legacy_isa2x", "legacy_isa4x"}) {
+    const std::string dir = std::string("models/kernels/") + name + "/";
+    out.emplace_back(dir + name + ".ptx", dir + "launch.toml");
   }
-  std::sort(out.begin(), out.end());
+#ifndef LOCKSTEP_SANITIZED_TESTS
+  std::vector<std::string> corpus;
+  for (const auto& e : std::filesystem::directory_iterator(repo("models/corpus"))) {
+    if (e.is_directory()) corpus.push_back(e.path().filename().string());
+  }
+  std::sort(corpus.begin(), corpus.end());
+  for (const std::string& name : corpus) {
+    const std::string dir = "models/corpus/" + name + "/";
+    out.emplace_back(dir + name + ".O3.ptx", dir + "launch.toml");
+  }
+#endif
   return out;
 }
 
-TEST(AwareTables, SmallTablesCostLittleOnTheModelKernels) {
-  // Every bundled model kernel on teslac2050 under aware and aware:st=4,rt=2:
-  // the same outcome, and (over the ones that complete) a small slowdown.
+TEST(AwareTables, SmallTablesCostLittleWithoutSynchronisation) {
+  // On teslac2050 (the research's GPU), full tables against 4/2 and 1/1:
+  // the same results; 4/2 within the research's slowdowns, 1/1 dearer.
+  // (Lock kernels are left out: there the changed split order changes who
+  // gets a lock when, which moves their time either way: docs/models/aware.md.)
   const sim::GpuConfig g = gpu("teslac2050");
   double sum = 0, worst = 0;
+  std::uint64_t cycles_small = 0, cycles_one = 0;
   int n = 0;
-  for (const std::string& k : model_kernels()) {
-    const auto l = load("models/kernels/" + k + "/" + k + ".ptx", "models/kernels/" + k + "/launch.toml");
+  for (const auto& [ptx, spec] : sync_free_launches()) {
+    const auto l = load(ptx, spec);
     const sim::SimResult full = simulate(*l, g, sem::ModelKind::Aware);
     const sim::SimResult small = simulate(*l, g, aware(4, 2));
-    EXPECT_EQ(sem::run_status_name(small.run.status), sem::run_status_name(full.run.status)) << k;
-    if (full.run.status != sem::RunStatus::Completed || small.run.status != sem::RunStatus::Completed) continue;
-    EXPECT_EQ(expectations_hold(*l, small.memory), expectations_hold(*l, full.memory)) << k;
+    const sim::SimResult one = simulate(*l, g, aware(1, 1));
+    ASSERT_EQ(full.run.status, sem::RunStatus::Completed) << ptx;
+    ASSERT_EQ(small.run.status, sem::RunStatus::Completed) << ptx;
+    ASSERT_EQ(one.run.status, sem::RunStatus::Completed) << ptx;
+    EXPECT_EQ(checker::final_memory_digest(*l->setup, small.memory), checker::final_memory_digest(*l->setup, full.memory))
+        << ptx;
+    EXPECT_EQ(checker::final_memory_digest(*l->setup, one.memory), checker::final_memory_digest(*l->setup, full.memory))
+        << ptx;
     const double slowdown = static_cast<double>(small.cycles) / static_cast<double>(full.cycles) - 1;
-    RecordProperty(k, std::to_string(full.cycles) + " -> " + std::to_string(small.cycles));
+    RecordProperty(ptx, std::to_string(full.cycles) + " " + std::to_string(small.cycles) + " " +
+                            std::to_string(one.cycles));
     sum += slowdown;
     worst = std::max(worst, slowdown);
+    cycles_small += small.cycles;
+    cycles_one += one.cycles;
     ++n;
   }
-  ASSERT_GT(n, 10);
+  ASSERT_GE(n, 14);
   RecordProperty("mean_slowdown", std::to_string(sum / n));
   RecordProperty("worst_slowdown", std::to_string(worst));
   EXPECT_LT(sum / n, kMeanBound);
   EXPECT_LT(worst, kWorstBound);
+  EXPECT_GT(cycles_one, cycles_small);
 }
 
 }  // namespace
