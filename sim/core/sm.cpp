@@ -242,6 +242,8 @@ void Sm::skip_cycles(std::uint64_t n) noexcept {
       s = WarpState::Fetch;
     } else if (hw.fence) {
       s = WarpState::Fence;
+    } else if (table_stall(hw)) {
+      stats_.table_stall_cycles += n;  // as assess() finds it (Scoreboard)
     } else if (engine_->enabled(hw.sem) == 0) {
       s = WarpState::Barrier;
     } else if (const auto v = static_cast<std::uint32_t>(w); bows_ && bows_->backed_off(v) && !scoreboard_.any_pending(v)) {
