@@ -185,8 +185,8 @@ class Sm {
   void take_table_traffic(std::uint32_t w, Cycle now);
   /// A spill or fill finished (its data back, or its write out).
   void table_access_done(std::uint32_t instr, Cycle now);
-  /// The research's buffer rules (§1.7): w may not issue `role` while its
-  /// fills are outstanding, nor a branch while its spills are.
+  /// The research's buffer rules (§1.7): the warp may not issue while a
+  /// fill it waits for is outstanding, nor a branch while a spill is.
   [[nodiscard]] bool table_stall(const HwWarp& hw) const noexcept;
   /// Threads a unit's scoreboard entries cover: the unit's own when units
   /// are splits or threads, the whole warp when a unit is the warp.
