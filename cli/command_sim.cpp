@@ -63,13 +63,7 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error("aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: "
                 "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
-  const std::string model_name = sem::model_spec_name(model);
-  const sim::DivergenceConfig& dc = gpu.config.divergence;
-  if (model.kind == sem::ModelKind::Aware && (dc.split_table_entries < 33 || dc.reconvergence_table_entries < 32)) {
-    err << fmt::format("lockstep: warning: divergence.split_table_entries = {}, reconvergence_table_entries = {} are not "
-                       "modelled: AWARE's tables are unbounded here (no spills or fills, docs/sim.md)\n",
-                       dc.split_table_entries, dc.reconvergence_table_entries);
-  }
+  const std::string model_name = sem::model_spec_name(sim::with_gpu_tables(model, gpu.config));
   const TableOption table = parse_table_option(o.reconvergence);
   if ((table == TableOption::Safe || table == TableOption::SafeAware) && !o.schedule_out.empty()) {
     usage_error("--schedule-out records the nvidia or ipdom table only (a trace cannot name a SafePDom table)");

@@ -53,11 +53,18 @@ std::string model_text(const VerifyReport& r) {
     case sem::ModelKind::StackNt:
       return fmt::format("{} (SIMT stack, push order {}, reconvergence table {})", r.model, push_order_of(r.model),
                          r.reconvergence);
-    case sem::ModelKind::Aware:
-      return fmt::format("{} (AWARE, FIFO splits, not-taken path first, {}, reconvergence table {}; fair per warp{})",
+    case sem::ModelKind::Aware: {
+      const auto size = [](std::uint32_t n) { return n == 0 ? std::string("unbounded") : std::to_string(n); };
+      const std::string tables =
+          p.spec->st_entries == 0 && p.spec->rt_entries == 0
+              ? std::string()
+              : fmt::format(", virtualised tables of {} split / {} reconvergence entries", size(p.spec->st_entries),
+                            size(p.spec->rt_entries));
+      return fmt::format("{} (AWARE, FIFO splits, not-taken path first, {}{}, reconvergence table {}; fair per warp{})",
                          r.model,
-                         p.spec->timeout == 0 ? std::string("no timeout") : std::string("timeout of any value"),
+                         p.spec->timeout == 0 ? std::string("no timeout") : std::string("timeout of any value"), tables,
                          r.reconvergence, p.spec->timeout == 0 ? "" : " and per warp's timeouts");
+    }
     default: {
       const sem::ModelInfo& info = sem::model_info(p.spec->kind);
       return fmt::format("{} ({}; fair per {}; reconvergence table {})", r.model, info.summary, info.fairness,

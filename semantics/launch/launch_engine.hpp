@@ -21,6 +21,7 @@
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/model/divergence_model.hpp"
 #include "semantics/model/state_hasher.hpp"
+#include "semantics/model/table_traffic.hpp"
 #include "semantics/model/wait_info.hpp"
 
 namespace lockstep::sem {
@@ -43,6 +44,11 @@ class LaunchEngine {
   /// reconvergence timeouts when the model is built with timeout=any), and firing one.
   [[nodiscard]] virtual Mask events(std::uint32_t w) const noexcept = 0;
   virtual void fire(std::uint32_t w, unsigned event) = 0;
+  /// Table traffic (spills and fills of AWARE's virtualised tables,
+  /// semantics/model/table_traffic.hpp): recorded per warp once tracked;
+  /// take appends warp w's accesses since the last take to `out`.
+  virtual void track_table_traffic() = 0;
+  virtual void take_table_traffic(std::uint32_t w, TableTraffic& out) = 0;
   [[nodiscard]] virtual const WarpData& warp(std::uint32_t w) const noexcept = 0;
 
   [[nodiscard]] virtual std::uint32_t slot_count() const noexcept = 0;

@@ -30,6 +30,8 @@ class EngineOf final : public LaunchEngine {
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept override { return s_.warp_done(w); }
   [[nodiscard]] Mask events(std::uint32_t w) const noexcept override { return s_.events(w); }
   void fire(std::uint32_t w, unsigned event) override { s_.fire(w, event); }
+  void track_table_traffic() override { s_.track_table_traffic(); }
+  void take_table_traffic(std::uint32_t w, TableTraffic& out) override { s_.take_table_traffic(w, out); }
   [[nodiscard]] const WarpData& warp(std::uint32_t w) const noexcept override { return s_.warp(w); }
 
   [[nodiscard]] std::uint32_t slot_count() const noexcept override { return s_.slot_count(); }

@@ -77,6 +77,15 @@ class LaunchState {
   /// AWARE's reconvergence timeouts under timeout=any), and firing one.
   [[nodiscard]] Mask events(std::uint32_t w) const noexcept;
   void fire(std::uint32_t w, unsigned event);
+  /// From now on each warp's table traffic (spills and fills of a model with
+  /// virtualised tables, table_traffic.hpp) is recorded, for a timing model.
+  void track_table_traffic() { traffic_.assign(warps_.size(), TableTraffic{}); }
+  /// Appends warp w's table traffic since the last call to `out` and forgets it.
+  void take_table_traffic(std::uint32_t w, TableTraffic& out) {
+    if (traffic_.empty() || traffic_[w].empty()) return;
+    out.insert(out.end(), traffic_[w].begin(), traffic_[w].end());
+    traffic_[w].clear();
+  }
 
   [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
@@ -143,6 +152,13 @@ class LaunchState {
   const LaunchSetup* setup_;
   M model_;
   ModelContext ctx_;
+  /// The model's inputs for a call on warp w: ctx_ with w's traffic record when tracked.
+  [[nodiscard]] ModelContext ctx_for(std::uint32_t w) noexcept {
+    ModelContext c = ctx_;
+    if (!traffic_.empty()) c.traffic = &traffic_[w];
+    return c;
+  }
+  std::vector<TableTraffic> traffic_;  ///< per warp, when tracked (not state: timing only)
   GlobalMemory global_;
   std::vector<BlockData> blocks_;
   std::vector<Warp> warps_;

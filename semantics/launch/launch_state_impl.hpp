@@ -96,7 +96,7 @@ Mask LaunchState<M, D>::events(std::uint32_t w) const noexcept {
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::fire(std::uint32_t w, unsigned event) {
   if constexpr (ModelWithEvents<M>) {
-    model_.fire(ctx_, mstate_[w], event);
+    model_.fire(ctx_for(w), mstate_[w], event);
   } else {
     (void)w;
     (void)event;
@@ -147,7 +147,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
     report_->blocked = o.blocked;
   }
   if (status_ == LaunchStatus::Error) return;
-  model_.retire(ctx_, mstate_[w], key, o);
+  model_.retire(ctx_for(w), mstate_[w], key, o);
   if (o.exited != 0) after_exit(w, o.exited);
 }
 

@@ -114,7 +114,7 @@ void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
         wd.regs[std::size_t{a.red_dst} * kWarpSize + l] = dom_.fit(dom_.constant(result), bits);
       });
     }
-    if (a.waits) model_.release(mstate_[a.warp], a.lanes, a.resume_pc);
+    if (a.waits) model_.release(ctx_for(a.warp), mstate_[a.warp], a.lanes, a.resume_pc);
   }
 }
 
@@ -187,7 +187,7 @@ void LaunchState<M, D>::collective(std::uint32_t w, const UnitView& u, Mask g, O
       run(before | mine);
       if (it != wd.pending.end()) wd.pending.erase(it);
       if (before != 0) {
-        model_.release(mstate_[w], before, next);
+        model_.release(ctx_for(w), mstate_[w], before, next);
         if (report_ != nullptr) report_->released = true;
       }
       o.add(next, mine);
@@ -225,7 +225,7 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
     if ((r.members & wd.live & ~wd.exited & ~r.arrived) == 0) {
       wd.pending.erase(wd.pending.begin() + static_cast<std::ptrdiff_t>(i));
       (void)run_collective(w, r.pc, r.arrived);  // an unknown op already failed at its first arrival
-      model_.release(mstate_[w], r.arrived, r.pc + 1);
+      model_.release(ctx_for(w), mstate_[w], r.arrived, r.pc + 1);
       if (report_ != nullptr) report_->released = true;
     } else {
       ++i;

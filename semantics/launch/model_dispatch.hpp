@@ -42,7 +42,8 @@ decltype(auto) with_model(const ModelSpec& spec, const LaunchSetup& setup, F&& f
     case ModelKind::StackAmd: return std::forward<F>(f)(ModelStack{PushOrder::Amd});
     case ModelKind::StackNt: return std::forward<F>(f)(ModelStack{PushOrder::NotTakenFirst});
     case ModelKind::Aware:
-      return std::forward<F>(f)(ModelAware{spec.timeout, !spec.switch_on_divergence, spec.taken_first});
+      return std::forward<F>(f)(
+          ModelAware{spec.timeout, !spec.switch_on_divergence, spec.taken_first, spec.st_entries, spec.rt_entries});
     case ModelKind::Mp: return std::forward<F>(f)(ModelMultiPath{spec.splits, false});
     case ModelKind::MpOrec: return std::forward<F>(f)(ModelMultiPath{spec.splits, true});
     case ModelKind::Its: return std::forward<F>(f)(ModelIts{});

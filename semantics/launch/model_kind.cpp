@@ -16,7 +16,8 @@ constexpr std::array<ModelInfo, 16> kModels{{
     {ModelKind::StackAmd, "stack-amd", "", "SIMT stack, the path with fewer threads first (AMD)", "warp", "warp",
      kNvidia},
     {ModelKind::StackNt, "stack-nt", "", "SIMT stack, not-taken path first", "warp", "warp", kNvidia},
-    {ModelKind::Aware, "aware", "timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first", "AWARE: split and reconvergence tables, FIFO splits, divergent "
+    {ModelKind::Aware, "aware", "timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N",
+     "AWARE: split and reconvergence tables (virtualised with st=N,rt=N), FIFO splits, divergent "
      "barriers, delayed reconvergence (the safe-aware table), timeout", "warp",
      "warp (with a timeout: also each warp's timeouts)", kNvidia},
     {ModelKind::Mp, "mp", "splits=N", "Multi-Path IPDOM: every split of the split table may issue", "warp", "split",

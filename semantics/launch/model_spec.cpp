@@ -41,6 +41,8 @@ std::string model_spec_name(const ModelSpec& spec) {
       if (spec.timeout != 0 && spec.timeout != ModelSpec::kTimeoutAny) opts = fmt::format("timeout={}", spec.timeout);
       if (spec.switch_on_divergence) opts += opts.empty() ? "switch=divergence" : ",switch=divergence";
       if (spec.taken_first) opts += opts.empty() ? "order=taken-first" : ",order=taken-first";
+      if (spec.st_entries != 0) opts += fmt::format("{}st={}", opts.empty() ? "" : ",", spec.st_entries);
+      if (spec.rt_entries != 0) opts += fmt::format("{}rt={}", opts.empty() ? "" : ",", spec.rt_entries);
       return opts.empty() ? std::string(name) : fmt::format("{}:{}", name, opts);
     }
     case ModelKind::Mp:
@@ -102,6 +104,15 @@ ModelSpecParse parse_model_spec(std::string_view text) {
         return {std::nullopt, option_error(info, fmt::format("order '{}' is not not-taken-first or taken-first", value))};
       }
       spec.taken_first = value == "taken-first";
+    } else if (*kind == ModelKind::Aware && (key == "st" || key == "rt") && eq != std::string_view::npos) {
+      const auto v = decimal(value);
+      if (!v || *v > 32) {
+        return {std::nullopt,
+                option_error(info, fmt::format("{} '{}' is not a number of physical {}-table entries from 0 "
+                                               "(unbounded) to 32",
+                                               key, value, key == "st" ? "split" : "reconvergence"))};
+      }
+      (key == "st" ? spec.st_entries : spec.rt_entries) = static_cast<std::uint32_t>(*v);
     } else if ((*kind == ModelKind::Mp || *kind == ModelKind::MpOrec) && key == "splits" &&
                eq != std::string_view::npos) {
       const auto v = decimal(value);

@@ -10,6 +10,10 @@
 //   aware:order=O       which side of a divergent branch joins the FIFO
 //                       first: not-taken-first (default, research §1.3) or
 //                       taken-first (§5.4.2 calls the choice arbitrary)
+//   aware:st=N,rt=N     physical split-table / reconvergence-table entries
+//                       per warp (1 .. 32; 0 = unbounded, the default):
+//                       the virtualised tables of research §1.7, the rest
+//                       spill to memory (docs/models/aware.md)
 //                       -- options combine: aware:timeout=100,switch=divergence
 //   mp:splits=N         split-table entries (0 = unlimited, the default;
 //   mp-orec:splits=N    2 = the dual-path stack)
@@ -35,6 +39,8 @@ struct ModelSpec {
   std::uint32_t fhb = 8;      ///< long
   bool switch_on_divergence = false;  ///< aware: rotate the FIFO at divergent branches only
   bool taken_first = false;           ///< aware: the taken side joins the FIFO first
+  std::uint32_t st_entries = 0;       ///< aware: physical split-table entries (0 unbounded)
+  std::uint32_t rt_entries = 0;       ///< aware: physical reconvergence-table entries (0 unbounded)
 
   ModelSpec() = default;
   ModelSpec(ModelKind k) noexcept : kind(k) {}  // NOLINT: a bare kind is a spec with default options
@@ -42,7 +48,7 @@ struct ModelSpec {
 };
 
 /// The canonical text of a spec: options only where they differ from the
-/// defaults ("aware", "aware:timeout=1000", "mp:splits=2", "long:8").
+/// defaults ("aware", "aware:timeout=1000", "aware:st=4,rt=2", "mp:splits=2", "long:8").
 [[nodiscard]] std::string model_spec_name(const ModelSpec& spec);
 
 struct ModelSpecParse {

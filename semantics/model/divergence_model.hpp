@@ -67,7 +67,7 @@ concept DivergenceModel =
       { m.unit(cs, key) } -> std::same_as<UnitView>;
       { m.retire(ctx, s, key, o) } -> std::same_as<void>;
       /// Barrier / warp-sync release: these lanes continue at pc.
-      { m.release(s, mask, pc) } -> std::same_as<void>;
+      { m.release(ctx, s, mask, pc) } -> std::same_as<void>;
       /// Where every unfinished lane is and why it waits.
       { m.explain(cs, waits) } -> std::same_as<void>;
       { m.hash(cs, h) } -> std::same_as<void>;

@@ -27,9 +27,9 @@ void ModelAware::retire(const ModelContext& ctx, State& s, unsigned, const Outco
     diverge(ctx, s, head, o);
   }
   complete(s);
-  settle(s);
-  if (counting) fire_timeouts(s);
-  normalize(s);
+  settle(ctx, s);
+  if (counting) fire_timeouts(ctx, s);
+  virtualize(ctx, s);
   canonicalize(s);
 }
 
@@ -48,19 +48,21 @@ void ModelAware::diverge(const ModelContext& ctx, State& s, Split head, const Ou
   if (rpc != head.rpc) {  // special case 3 reuses the split's own entry
     s.rt.push_back(Reconv{rpc, head.rpc, head.mask, head.mask, head.rindex, 0});
     parent = static_cast<std::uint32_t>(s.rt.size() - 1);
+    touch(ctx, s, parent, true);
   }
   // Not-taken path first (research §1.3): the reverse of branch order; taken first: branch order.
   for (unsigned k = 0; k < o.count; ++k) {
     const Outcome::Group& g = o.groups[taken_first_ ? k : o.count - 1 - k];
     if (g.pc == rpc && parent != kNone) {
-      arrive(s, parent, g.mask);  // special case 1: this side goes straight to the RPC
+      arrive(ctx, s, parent, g.mask);  // special case 1: this side goes straight to the RPC
     } else {
       s.fifo.push_back(Split{g.pc, rpc, g.mask, parent, 0});
     }
   }
 }
 
-void ModelAware::arrive(State& s, std::uint32_t r, Mask m) const {
+void ModelAware::arrive(const ModelContext& ctx, State& s, std::uint32_t r, Mask m) const {
+  touch(ctx, s, r, false);  // a pending-mask update
   Reconv& e = s.rt[r];
   e.pending &= ~m;
   e.delay = 0;
@@ -82,24 +84,25 @@ void ModelAware::complete(State& s) const {
   }
 }
 
-void ModelAware::settle(State& s) const {
+void ModelAware::settle(const ModelContext& ctx, State& s) const {
   for (std::size_t i = 0; i < s.fifo.size();) {
     const Split sp = s.fifo[i];
     if (sp.mask == 0) {
       s.fifo.erase(s.fifo.begin() + static_cast<std::ptrdiff_t>(i));
     } else if (sp.pc == sp.rpc && sp.rindex != kNone) {
       s.fifo.erase(s.fifo.begin() + static_cast<std::ptrdiff_t>(i));
-      arrive(s, sp.rindex, sp.mask);  // may append a reconverged split, visited later
+      arrive(ctx, s, sp.rindex, sp.mask);  // may append a reconverged split, visited later
     } else {
       ++i;
     }
   }
 }
 
-void ModelAware::time_out(State& s, std::uint32_t r) const {
+void ModelAware::time_out(const ModelContext& ctx, State& s, std::uint32_t r) const {
+  if ((s.rt[r].rec & ~s.rt[r].pending) == 0) return;
+  touch(ctx, s, r, false);  // a timed-out virtual entry is filled first (§1.7)
   Reconv& e = s.rt[r];
   const Mask arrived = e.rec & ~e.pending;
-  if (arrived == 0) return;
   const Split back{e.pc, e.rpc, arrived, e.parent, 0};
   e.rec = e.pending;
   e.delay = 0;
@@ -112,9 +115,9 @@ void ModelAware::count_delays(State& s) const {
   }
 }
 
-void ModelAware::fire_timeouts(State& s) const {
+void ModelAware::fire_timeouts(const ModelContext& ctx, State& s) const {
   for (std::uint32_t r = 0; r < s.rt.size(); ++r) {
-    if (s.rt[r].delay > timeout_) time_out(s, r);
+    if (s.rt[r].delay > timeout_) time_out(ctx, s, r);
   }
 }
 
@@ -127,14 +130,14 @@ Mask ModelAware::events(const State& s) const noexcept {
   return m;
 }
 
-void ModelAware::fire(const ModelContext&, State& s, unsigned e) const {
+void ModelAware::fire(const ModelContext& ctx, State& s, unsigned e) const {
   if (e >= s.rt.size()) return;
-  time_out(s, e);
-  normalize(s);
+  time_out(ctx, s, e);
+  virtualize(ctx, s);
   canonicalize(s);
 }
 
-void ModelAware::release(State& s, Mask lanes, std::uint32_t pc) const {
+void ModelAware::release(const ModelContext& ctx, State& s, Mask lanes, std::uint32_t pc) const {
   bool any = false;
   for (Split& sp : s.fifo) {
     if (sp.bl != 0 && (sp.mask & lanes) != 0) {
@@ -144,8 +147,8 @@ void ModelAware::release(State& s, Mask lanes, std::uint32_t pc) const {
     }
   }
   if (!any) return;
-  settle(s);
-  normalize(s);
+  settle(ctx, s);
+  virtualize(ctx, s);
   canonicalize(s);
 }
 
@@ -156,7 +159,7 @@ void ModelAware::normalize(State& s) {
 }
 
 void ModelAware::canonicalize(State& s) {
-  order_reconvergence(s.rt, kNone, s.fifo);
+  order_reconvergence(s.rt, kNone, s.fifo, s.lru);
 }
 
 void ModelAware::explain(const State& s, std::vector<WaitInfo>& out) const {

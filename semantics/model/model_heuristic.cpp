@@ -198,7 +198,7 @@ void ModelHeuristic::release_marks(State& s) const {
   }
 }
 
-void ModelHeuristic::release(State& s, Mask lanes, std::uint32_t pc) const {
+void ModelHeuristic::release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
   const Mask rel = lanes & s.blocked;
   if (rel == 0) return;
   s.blocked &= ~rel;

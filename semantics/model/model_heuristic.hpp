@@ -92,7 +92,7 @@ class ModelHeuristic {
   [[nodiscard]] Mask enabled(const State& s) const noexcept { return s.chosen == 0 ? 0 : lane_bit(lowest_lane(s.chosen)); }
   [[nodiscard]] UnitView unit(const State& s, unsigned) const noexcept { return UnitView{s.chosen_pc, s.chosen}; }
   void retire(const ModelContext& ctx, State& s, unsigned key, const Outcome& o) const;
-  void release(State& s, Mask lanes, std::uint32_t pc) const;
+  void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const;
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.pc);

@@ -97,7 +97,7 @@ void ModelIts::clear(State& s) {
   }
 }
 
-void ModelIts::release(State& s, Mask lanes, std::uint32_t pc) const {
+void ModelIts::release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
   const Mask rel = lanes & s.blocked;
   if (rel == 0) return;
   s.blocked &= ~rel;

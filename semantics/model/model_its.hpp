@@ -80,7 +80,7 @@ class ModelIts {
     return UnitView{s.pc[key], at_pc(s, s.ready, s.pc[key])};
   }
   void retire(const ModelContext& ctx, State& s, unsigned key, const Outcome& o) const;
-  void release(State& s, Mask lanes, std::uint32_t pc) const;
+  void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const;
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.pc);

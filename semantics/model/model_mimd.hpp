@@ -51,7 +51,7 @@ class ModelMimd {
       if ((o.groups[i].mask & me) != 0) s.pc[key] = o.groups[i].pc;
     }
   }
-  void release(State& s, Mask lanes, std::uint32_t pc) const {
+  void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
     for_each_lane(lanes & s.blocked, [&](unsigned l) { s.pc[l] = pc; });
     s.ready |= lanes & s.blocked;
     s.blocked &= ~lanes;

@@ -134,7 +134,7 @@ void ModelMultiPath::fill(const ModelContext* ctx, State& s) const {
   }
 }
 
-void ModelMultiPath::release(State& s, Mask lanes, std::uint32_t pc) const {
+void ModelMultiPath::release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
   bool any = false;
   for (Split& sp : s.st) {
     if (sp.bl != 0 && (sp.mask & lanes) != 0) {

@@ -88,7 +88,7 @@ class ModelMultiPath {
     return UnitView{};
   }
   void retire(const ModelContext& ctx, State& s, unsigned key, const Outcome& o) const;
-  void release(State& s, Mask lanes, std::uint32_t pc) const;
+  void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const;
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.st.size());

@@ -62,7 +62,7 @@ class ModelStack {
     return UnitView{s.stack.back().pc, s.stack.back().mask};
   }
   void retire(const ModelContext& ctx, State& s, unsigned, const Outcome& o) const;
-  void release(State& s, Mask lanes, std::uint32_t pc) const {
+  void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
     if (!s.blocked || s.stack.empty() || (s.stack.back().mask & lanes) == 0) return;
     s.blocked = false;
     s.stack.back().pc = pc;

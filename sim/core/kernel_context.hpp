@@ -40,6 +40,9 @@ struct KernelContext {
   /// Core cycles after which a warp's enabled model events fire (AWARE's
   /// reconvergence timeout, divergence.aware_timeout; event_timer.hpp); 0: never.
   std::uint64_t event_timeout = 0;
+  /// The model's tables are virtualised (AWARE with st/rt sizes): the engine
+  /// records each warp's spills and fills and the SMs time them (sm_tables.cpp).
+  bool table_traffic = false;
   /// Latency and initiation interval of each sem::LatencyClass.
   std::array<OpTiming, sem::kLatencyClassCount> timing{};
 

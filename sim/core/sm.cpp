@@ -72,7 +72,7 @@ void Sm::refresh_facts(std::uint32_t w) {
   const HwWarp& hw = warps_[w];
   WarpFacts& f = facts_[w];
   f.active = hw.live && !hw.done;
-  f.blocked = f.active && (hw.fence || engine_->enabled(hw.sem) == 0);
+  f.blocked = f.active && (hw.fence || table_stall(hw) || engine_->enabled(hw.sem) == 0);
   f.long_pending = scoreboard_.long_pending(w);
 }
 
@@ -91,6 +91,10 @@ void Sm::take_reply(const MemRequest& reply, Cycle now) {
 
 void Sm::finish(std::uint32_t instr, Cycle now) {
   WarpInstr& wi = pool_[instr];
+  if (wi.table_access) {
+    table_access_done(instr, now);
+    return;
+  }
   const std::uint32_t w = wi.warp;
   const auto dests = kernel_->decode->destinations(wi.pc);
   scoreboard_.release(w, dests, sb_mask(wi.active));
@@ -184,6 +188,7 @@ void Sm::fire_timeouts(Cycle now) {
     ++stats_.model_timeouts;
     if (kernel_->issues != nullptr) kernel_->issues->fired(hw.sem, e);
     timer_.fired(w, engine_->events(hw.sem), now);
+    take_table_traffic(w, now);
     refresh_facts(w);
   }
 }
@@ -237,6 +242,8 @@ void Sm::skip_cycles(std::uint64_t n) noexcept {
       s = WarpState::Fetch;
     } else if (hw.fence) {
       s = WarpState::Fence;
+    } else if (table_stall(hw)) {
+      stats_.table_stall_cycles += n;  // as assess() finds it (Scoreboard)
     } else if (engine_->enabled(hw.sem) == 0) {
       s = WarpState::Barrier;
     } else if (const auto v = static_cast<std::uint32_t>(w); bows_ && bows_->backed_off(v) && !scoreboard_.any_pending(v)) {

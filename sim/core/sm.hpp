@@ -46,8 +46,11 @@
 // scoreboard.hpp), so a split never waits for another split's write. The
 // instruction buffer holds one unit's instructions at a time: issuing
 // another unit refetches at its PC. Model events timed in cycles (AWARE's
-// reconvergence timeout) fire from event_timer.hpp. Nothing model-specific
-// is here.
+// reconvergence timeout) fire from event_timer.hpp. When the model's
+// tables are virtualised (AWARE with physical sizes), the spills and fills
+// the model records become LD/ST requests to the warp's reserved region and
+// stall the warp by the research's buffer rules (sm_tables.cpp). Nothing
+// model-specific is here.
 //
 // CTAs: launch_cta puts a block into a free CTA slot (its warps into
 // consecutive hardware warps) and admits it to the engine; a CTA finishes
@@ -146,6 +149,11 @@ class Sm {
     bool fence = false;                ///< waits for its writes (membar / fence)
     unsigned next_key = 0;             ///< next unit to try (models with several units per warp)
     sem::InstrRole last_role = sem::InstrRole::Compute;  ///< of the last instruction issued
+    // Virtualised divergence tables (sm_tables.cpp).
+    std::uint32_t table_spills = 0;    ///< spills not yet out of the LD/ST unit (the spill request buffers)
+    std::uint32_t st_fills = 0;        ///< split-table fills not yet returned
+    std::uint32_t rt_fills = 0;        ///< reconvergence-table fills not yet returned
+    bool await_st_fill = false;        ///< a filled split is at the FIFO head: it waits for its fill
   };
   struct Cta {
     bool used = false;
@@ -172,6 +180,14 @@ class Sm {
   void refresh_facts(std::uint32_t w);
   /// Fires the model events whose timers ran out (event_timer.hpp).
   void fire_timeouts(Cycle now);
+  // sm_tables.cpp
+  /// Turns warp w's table spills and fills since the last call into LD/ST requests.
+  void take_table_traffic(std::uint32_t w, Cycle now);
+  /// A spill or fill finished (its data back, or its write out).
+  void table_access_done(std::uint32_t instr, Cycle now);
+  /// The research's buffer rules (§1.7): the warp may not issue while a
+  /// fill it waits for is outstanding, nor a branch while a spill is.
+  [[nodiscard]] bool table_stall(const HwWarp& hw) const noexcept;
   /// Threads a unit's scoreboard entries cover: the unit's own when units
   /// are splits or threads, the whole warp when a unit is the warp.
   [[nodiscard]] sem::Mask sb_mask(sem::Mask threads) const noexcept { return masked_ ? threads : sem::kFullMask; }
@@ -201,6 +217,7 @@ class Sm {
   std::vector<std::uint32_t> due_;    ///< scratch: instructions to write back
   LdstEvents ldst_events_;
   sem::StepReport report_;
+  sem::TableTraffic table_scratch_;
   SmStats stats_;
   // Fetch.
   struct FetchBuffer {

@@ -74,6 +74,7 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
     if (hw.stores_pending != 0) return WarpState::Fence;
     hw.fence = false;
   }
+  if (table_stall(hw)) return WarpState::Scoreboard;  // waits for its table spills or fills (sm_tables.cpp)
   const sem::Mask en = engine_->enabled(hw.sem);
   if (en == 0) {
     return hw.last_role == sem::InstrRole::Barrier ? WarpState::Barrier : WarpState::WarpSync;
@@ -136,6 +137,7 @@ void Sm::issue(Cycle now) {
       UnitKind unit = UnitKind::Sp;
       WarpState st = assess(w, key, unit);
       if (st == WarpState::Scoreboard) valid = true;
+      if (st == WarpState::Scoreboard && table_stall(warps_[w])) ++stats_.table_stall_cycles;
       if (st == WarpState::Issued) {
         valid = ready = true;
         if (bows_ && bows_->held(w, now)) {
@@ -214,12 +216,14 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   if (observer_ != nullptr) observer_->issued(id_, sched, w, hw.block, pc, report_.threads, now);
   schedulers_[sched]->issued(w);
   if (timer_.on()) timer_.note(w, engine_->events(hw.sem), now);
+  take_table_traffic(w, now);
   refresh_facts(w);
   // A barrier or warp sync that completed may have released other warps.
   if (report_.released) {
     for (std::size_t v = 0; v < warps_.size(); ++v) {
       if (!warps_[v].live) continue;
       if (timer_.on()) timer_.note(static_cast<std::uint32_t>(v), engine_->events(warps_[v].sem), now);
+      take_table_traffic(static_cast<std::uint32_t>(v), now);
       refresh_facts(static_cast<std::uint32_t>(v));
     }
   }

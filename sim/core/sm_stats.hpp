@@ -62,6 +62,14 @@ struct SmStats {
   std::uint64_t param_instructions = 0;  ///< gpgpu_n_param_mem_insn
   std::uint64_t atomic_instructions = 0; ///< atomic warp instructions (lockstep's)
   std::uint64_t model_timeouts = 0;      ///< model events fired by their timers (AWARE's reconvergence timeouts)
+  // AWARE's virtualised tables (sm_tables.cpp): requests and bytes, and the
+  // warp-cycles a warp waited for them (counted among Scoreboard waits).
+  std::uint64_t table_st_spills = 0;
+  std::uint64_t table_st_fills = 0;
+  std::uint64_t table_rt_spills = 0;
+  std::uint64_t table_rt_fills = 0;
+  std::uint64_t table_bytes = 0;
+  std::uint64_t table_stall_cycles = 0;
   // Requests the SM injected into the interconnect, by type (GPGPU-Sim's
   // icnt_inject_request_packet counters).
   std::uint64_t mem_read_global = 0;   ///< gpgpu_n_mem_read_global (GLOBAL_ACC_R, atomics included)
@@ -101,6 +109,12 @@ struct SmStats {
     param_instructions += o.param_instructions;
     atomic_instructions += o.atomic_instructions;
     model_timeouts += o.model_timeouts;
+    table_st_spills += o.table_st_spills;
+    table_st_fills += o.table_st_fills;
+    table_rt_spills += o.table_rt_spills;
+    table_rt_fills += o.table_rt_fills;
+    table_bytes += o.table_bytes;
+    table_stall_cycles += o.table_stall_cycles;
     mem_read_global += o.mem_read_global;
     mem_write_global += o.mem_write_global;
     mem_read_local += o.mem_read_local;

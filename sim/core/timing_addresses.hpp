@@ -16,6 +16,10 @@
 //                 local word make consecutive addresses, as GPGPU-Sim's
 //                 translate_local_memaddr lays local memory out (and NVIDIA
 //                 GPUs do). Accesses of more than 4 bytes are split into 4-byte words.
+//   AWARE's     1 KB per hardware warp (research 000 §1.7) for the spilled
+//   tables      entries of virtualised split and reconvergence tables:
+//               kTableBase + 1024 x (SM x warps per SM + warp), split
+//               entry i at +16 i, reconvergence entry i at +512 + 16 i.
 //
 // The bases lie above every global address of the semantics' address map
 // (global regions end below 0x1000'0000'0000).
@@ -30,6 +34,7 @@ inline constexpr std::uint64_t kInstBytes = 8;
 inline constexpr std::uint64_t kConstBase = 0x7e00'0000'0000ULL;
 inline constexpr std::uint64_t kParamBase = 0x7d00'0000'0000ULL;
 inline constexpr std::uint64_t kLocalBase = 0x7000'0000'0000ULL;
+inline constexpr std::uint64_t kTableBase = 0x7c00'0000'0000ULL;
 
 /// The timing address of local byte `offset` of a hardware thread.
 [[nodiscard]] constexpr std::uint64_t local_timing_address(std::uint64_t offset, std::uint64_t global_thread,

@@ -42,6 +42,9 @@ struct WarpInstr {
   std::size_t next_constant = 0, next_global = 0;
   std::uint32_t outstanding = 0;        ///< accesses sent whose data has not come back
   bool issued_all = false;              ///< every access has left the dispatch register
+  /// Not an instruction: a spill or fill of the warp's virtualised divergence
+  /// tables (sm_tables.cpp), made by the SM, not issued.
+  bool table_access = false;
 
   [[nodiscard]] sem::InstrRole role() const noexcept { return timing->role; }
   [[nodiscard]] bool loads() const noexcept {
@@ -70,6 +73,7 @@ class WarpInstrPool {
     r.issued_all = false;
     r.shared_cycles = 0;
     r.shared_part = false;
+    r.table_access = false;
     free_.push_back(i);
   }
   [[nodiscard]] WarpInstr& operator[](std::uint32_t i) noexcept { return records_[i]; }

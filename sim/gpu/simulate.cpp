@@ -30,6 +30,17 @@ void check_line_sizes(const GpuConfig& gpu) {
 
 }  // namespace
 
+sem::ModelSpec with_gpu_tables(sem::ModelSpec model, const GpuConfig& gpu) noexcept {
+  if (model.kind != sem::ModelKind::Aware) return model;
+  // 32 entries or more hold every split and entry a warp can have: unbounded.
+  const auto physical = [](std::uint32_t n) { return n >= sem::kWarpSize ? 0U : n; };
+  if (model.st_entries == 0) model.st_entries = gpu.divergence.split_table_entries;
+  if (model.rt_entries == 0) model.rt_entries = gpu.divergence.reconvergence_table_entries;
+  model.st_entries = physical(model.st_entries);
+  model.rt_entries = physical(model.rt_entries);
+  return model;
+}
+
 SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const SimOptions& options,
                    std::unique_ptr<MemorySide> memory) {
   check_line_sizes(gpu);
@@ -52,6 +63,7 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   if (options.model.kind == sem::ModelKind::Aware) {
     event_timeout = options.model.timeout != 0 ? options.model.timeout : gpu.divergence.aware_timeout;
     result.model.timeout = event_timeout != 0 ? sem::ModelSpec::kTimeoutAny : 0;
+    result.model = with_gpu_tables(result.model, gpu);
   }
   // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
   const std::unique_ptr<sem::LaunchEngine> engine =
@@ -67,6 +79,8 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   kernel.timing = latency_table(gpu.core);
   kernel.occupancy_text = result.occupancy_text;
   kernel.event_timeout = event_timeout;
+  kernel.table_traffic = result.model.st_entries != 0 || result.model.rt_entries != 0;
+  if (kernel.table_traffic) engine->track_table_traffic();
   if (!memory) memory = memory_system_side(gpu);
   Gpu machine(gpu, kernel, std::move(memory), options, blocks);
   machine.run(result);

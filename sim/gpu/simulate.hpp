@@ -27,6 +27,12 @@ class GpuUnsupported : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The model with the GPU's physical AWARE table sizes where the model's
+/// options leave them unset (divergence.split_table_entries /
+/// reconvergence_table_entries; 32 entries or more are unbounded, 0); other
+/// models as they are. simulate() runs this model.
+[[nodiscard]] sem::ModelSpec with_gpu_tables(sem::ModelSpec model, const GpuConfig& gpu) noexcept;
+
 /// Runs the launch. `memory`: the memory system to use (null: the one
 /// `gpu` configures; tests give a stand-in).
 [[nodiscard]] SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const SimOptions& options,

@@ -118,6 +118,14 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_atomic_insn", t.atomic_instructions);
   add(l, "lockstep_mem_atomic", t.mem_atomic);
   add(l, "lockstep_model_timeouts", t.model_timeouts);
+  if (r.model.st_entries != 0 || r.model.rt_entries != 0) {  // AWARE's virtualised tables (docs/sim.md)
+    add(l, "lockstep_aware_st_spills", t.table_st_spills);
+    add(l, "lockstep_aware_st_fills", t.table_st_fills);
+    add(l, "lockstep_aware_rt_spills", t.table_rt_spills);
+    add(l, "lockstep_aware_rt_fills", t.table_rt_fills);
+    add(l, "lockstep_aware_table_bytes", t.table_bytes);
+    add(l, "lockstep_aware_table_stall_cycles", t.table_stall_cycles);
+  }
   add(l, "lockstep_ctas_per_sm", r.occupancy.ctas);
   add(l, "lockstep_registers_per_thread", r.registers);
   // backed_off only with BOWS, so that other outputs stay as they were.

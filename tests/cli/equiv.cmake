@@ -48,5 +48,5 @@ add_test(NAME cli.equiv.spin_lock.untransformed.minpc COMMAND ${CLI_DIR}/golden.
   ${EQUIV_GOLDEN}/spin_lock.untransformed.minpc.txt 3 equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC}
   --model minpc)
 add_test(NAME cli.equiv.bad_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: model 'aware': timeout '-1' is not a number of warp instructions from 1 to 4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)"
+  "lockstep: error: model 'aware': timeout '-1' is not a number of warp instructions from 1 to 4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)"
   equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC} --model aware:timeout=-1)

@@ -63,11 +63,25 @@ add_test(NAME cli.sim.files.spin_lock_aware_timeout COMMAND ${CLI_DIR}/sim_files
   ${SIM_GOLDEN}/spin_lock.aware-timeout.files.txt 0 replay:trace.json:models/kernels/spin_lock/spin_lock.ptx
   sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu tiny
   --model aware:timeout=300 --schedule-out @TMP@/trace.json)
-# AWARE's table capacities are not modelled: a GPU with small tables is warned about.
-add_test(NAME cli.sim.aware_small_tables COMMAND bash -c "\"$0\" sim models/kernels/nested_ifelse/nested_ifelse.ptx \
-  --launch models/kernels/nested_ifelse/launch.toml --gpu tests/cli/sim_inputs/tiny_aware_s4r2.toml --quiet 2>&1 >/dev/null \
-  | grep -qxF \"lockstep: warning: divergence.split_table_entries = 4, reconvergence_table_entries = 2 are not modelled: AWARE's tables are unbounded here (no spills or fills, docs/sim.md)\"" ${LOCKSTEP_EXE})
-set_tests_properties(cli.sim.aware_small_tables PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+# AWARE's virtualised tables (docs/sim.md, "Divergence models"): the GPU's
+# sizes (4 split / 2 reconvergence entries), or the model's options; nested
+# divergence deeper than the tables spills and fills (statistics).
+add_test(NAME cli.sim.aware_tables.gpu_sizes COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/deep_divergence.tiny-aware-s4r2.txt 0
+  sim tests/sim/kernels/deep_divergence.ptx --launch tests/sim/kernels/deep_divergence.toml
+  --gpu tests/cli/sim_inputs/tiny_aware_s4r2.toml --quiet --stats text)
+add_test(NAME cli.sim.aware_tables.deep_divergence COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/deep_divergence.aware-st-4-rt-2.txt 0
+  sim tests/sim/kernels/deep_divergence.ptx --launch tests/sim/kernels/deep_divergence.toml --gpu teslac2050
+  --model aware:st=4,rt=2 --quiet)
+add_test(NAME cli.sim.aware_tables.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/nested_ifelse.aware-st-1-rt-1.txt 0
+  sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml
+  --gpu teslac2050 --model aware:st=1,rt=1 --quiet)
+add_test(NAME cli.sim.aware_tables.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/spin_lock.aware-st-4-rt-2.txt 0
+  sim models/kernels/spin_lock/spin_lock.ptx --launch models/kernels/spin_lock/launch.toml --gpu teslac2050
+  --model aware:timeout=1000,st=4,rt=2 --quiet)
 add_test(NAME cli.sim.json.vector_add COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/vector_add.json 0 sim ${SIM_VA} --gpu tiny --json --stats json)
 add_test(NAME cli.sim.json.spin_lock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
@@ -136,6 +150,12 @@ add_test(NAME cli.sim.aware_timeout_any COMMAND ${CLI_DIR}/expect_error.sh ${LOC
 add_test(NAME cli.sim.bad_model_option COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: model 'mp': splits 'x' is not a number of split-table entries from 0 (unlimited) to 32 (options: mp:splits=N)"
   sim ${SIM_VA} --gpu tiny --model mp:splits=x)
+add_test(NAME cli.sim.bad_aware_st COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: model 'aware': st '33' is not a number of physical split-table entries from 0 (unbounded) to 32 (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)"
+  sim ${SIM_VA} --gpu tiny --model aware:st=33)
+add_test(NAME cli.sim.bad_aware_rt COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: model 'aware': rt 'two' is not a number of physical reconvergence-table entries from 0 (unbounded) to 32 (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)"
+  sim ${SIM_VA} --gpu tiny --model aware:st=4,rt=two)
 add_test(NAME cli.sim.unknown_stats COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: --stats: unknown format 'xml' (text, json, csv)" sim ${SIM_VA} --gpu tiny --stats xml)
 add_test(NAME cli.sim.stats_out_alone COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}

@@ -37,9 +37,9 @@ lockstep::sem::ModelSpec spec_of(const char* text) {
 const std::vector<lockstep::sem::ModelSpec>& run_models() {
   static const std::vector<lockstep::sem::ModelSpec> models = [] {
     std::vector<lockstep::sem::ModelSpec> v;
-    for (const char* m : {"mimd", "stack", "stack-amd", "aware", "aware:timeout=3", "aware:switch=divergence", "mp",
-                          "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc", "maxfun-minpc", "long:2", "lee",
-                          "pdom-minsp", "longest-path", "round-robin"}) {
+    for (const char* m : {"mimd", "stack", "stack-amd", "aware", "aware:timeout=3", "aware:switch=divergence",
+                          "aware:timeout=3,st=1,rt=1", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
+                          "maxfun-minpc", "long:2", "lee", "pdom-minsp", "longest-path", "round-robin"}) {
       v.push_back(spec_of(m));
     }
     return v;
@@ -51,8 +51,8 @@ const std::vector<lockstep::sem::ModelSpec>& run_models() {
 const std::vector<lockstep::sem::ModelSpec>& explore_models() {
   static const std::vector<lockstep::sem::ModelSpec> models = [] {
     std::vector<lockstep::sem::ModelSpec> v;
-    for (const char* m : {"mimd", "stack", "aware:timeout=any", "mp", "mp-orec", "its", "long:2", "lee",
-                          "pdom-minsp"}) {
+    for (const char* m : {"mimd", "stack", "aware:timeout=any", "aware:timeout=any,st=1,rt=1", "mp", "mp-orec", "its",
+                          "long:2", "lee", "pdom-minsp"}) {
       v.push_back(spec_of(m));
     }
     return v;

@@ -124,8 +124,8 @@ TEST(AwareModel, Fig53DivergentBarrierBlocksSplitsWithTheBlBit) {
   ASSERT_EQ(w.size(), 2U);
   EXPECT_EQ(w[0].kind, WaitKind::Barrier);
   EXPECT_EQ(w[1].kind, WaitKind::Barrier);
-  m.release(s, 0b0101, B + 1);
-  m.release(s, 0b1010, C + 1);
+  m.release(f.ctx, s, 0b0101, B + 1);
+  m.release(f.ctx, s, 0b1010, C + 1);
   EXPECT_EQ(m.enabled(s), 0b0001U);  // the FIFO order is kept: B first again
   EXPECT_EQ(m.unit(s, 0).pc, B + 1);
 }

@@ -139,7 +139,7 @@ TEST(HeuristicModel, BarriersBlockLikeMimd) {
   m.retire(f.ctx, s, 0, two(30, 0b0011, 20, 0b1100));
   m.retire(f.ctx, s, 2, blocks(0b1100));
   EXPECT_EQ(m.unit(s, 0).pc, 30U);
-  m.release(s, 0b1100, 21);
+  m.release(f.ctx, s, 0b1100, 21);
   EXPECT_EQ(m.unit(s, 2).pc, 21U);
 }
 

@@ -110,7 +110,7 @@ TEST(ItsModel, ExitLeavesEveryBarrierAndBlockedThreadsWaitForRelease) {
   m.retire(f.ctx, s, 0, one(30, 0b0011));
   m.retire(f.ctx, s, 2, blocks(0b1100));  // at a CTA barrier: neither arrived nor yielded
   EXPECT_EQ(m.enabled(s), 0U);
-  m.release(s, 0b1100, 21);
+  m.release(f.ctx, s, 0b1100, 21);
   EXPECT_EQ(m.enabled(s), 0b0100U);
   m.retire(f.ctx, s, 2, exits(0b1100));  // the barrier clears without them
   EXPECT_TRUE(s.barriers.empty());

@@ -48,6 +48,14 @@ TEST(ModelSpec, OptionsAndCanonicalNames) {
   EXPECT_EQ(a.timeout, 5U);
   EXPECT_EQ(model_spec_name(a), "aware:timeout=5,switch=divergence,order=taken-first");
   EXPECT_EQ(model_spec_name(*parse_model_spec("aware:switch=every-branch,order=not-taken-first").spec), "aware");
+  // Virtualised tables (research §1.7): 0 is unbounded, the default.
+  const ModelSpec v = *parse_model_spec("aware:rt=2,st=4").spec;
+  EXPECT_EQ(v.st_entries, 4U);
+  EXPECT_EQ(v.rt_entries, 2U);
+  EXPECT_EQ(model_spec_name(v), "aware:st=4,rt=2");
+  EXPECT_EQ(model_spec_name(*parse_model_spec("aware:timeout=9,rt=1").spec), "aware:timeout=9,rt=1");
+  EXPECT_EQ(model_spec_name(*parse_model_spec("aware:st=0,rt=0").spec), "aware");
+  EXPECT_EQ(parse_model_spec("aware:st=32").spec->st_entries, 32U);
 }
 
 TEST(ModelSpec, MalformedSpecsSayWhatIsAccepted) {
@@ -57,15 +65,21 @@ TEST(ModelSpec, MalformedSpecsSayWhatIsAccepted) {
   EXPECT_EQ(error_of("stack:x=1"), "model 'stack' takes no options");
   EXPECT_EQ(error_of("aware:timeout=0"),
             "model 'aware': timeout '0' is not a number of warp instructions from 1 to 4294967294, off or any "
-            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
   EXPECT_EQ(error_of("aware:timeout="),
             "model 'aware': timeout '' is not a number of warp instructions from 1 to 4294967294, off or any "
-            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
   EXPECT_EQ(error_of("aware:switch=never"),
             "model 'aware': switch 'never' is not every-branch or divergence (options: "
-            "aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
-  EXPECT_EQ(error_of("aware:delay=5"), "model 'aware': unknown option 'delay=5' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
-  EXPECT_EQ(error_of("aware:"), "model 'aware': unknown option '' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first)");
+            "aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
+  EXPECT_EQ(error_of("aware:delay=5"), "model 'aware': unknown option 'delay=5' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
+  EXPECT_EQ(error_of("aware:st=33"),
+            "model 'aware': st '33' is not a number of physical split-table entries from 0 (unbounded) to 32 "
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
+  EXPECT_EQ(error_of("aware:rt=-1"),
+            "model 'aware': rt '-1' is not a number of physical reconvergence-table entries from 0 (unbounded) to 32 "
+            "(options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
+  EXPECT_EQ(error_of("aware:"), "model 'aware': unknown option '' (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)");
   EXPECT_EQ(error_of("mp:splits=33"),
             "model 'mp': splits '33' is not a number of split-table entries from 0 (unlimited) to 32 (options: "
             "mp:splits=N)");

@@ -119,7 +119,7 @@ TEST(MultiPathModel, BlockedSplitsAreNotEnabled) {
   m.retire(f.ctx, s, 0, two(10, 0b0101, 20, 0b1010));
   m.retire(f.ctx, s, 0, blocks(0b0101));
   EXPECT_EQ(m.enabled(s), 0b0010U);
-  m.release(s, 0b0101, 11);
+  m.release(f.ctx, s, 0b0101, 11);
   EXPECT_EQ(m.enabled(s), 0b0011U);
   EXPECT_EQ(m.unit(s, 0).pc, 11U);
 }

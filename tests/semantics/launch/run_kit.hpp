@@ -127,12 +127,14 @@ inline const std::vector<sem::ModelSpec>& all_models() {
 }
 
 /// The models of issue 13, with the parameter values worth covering: AWARE
-/// with a short timeout (it fires in ordinary kernels), the dual-path stack,
-/// a small and the default fetch-history size.
+/// with a short timeout (it fires in ordinary kernels) and with virtualised
+/// tables (one entry each, which spill in any divergence; a small split
+/// table with the short timeout), the dual-path stack, a small and the
+/// default fetch-history size.
 inline const std::vector<sem::ModelSpec>& new_models() {
   static const std::vector<sem::ModelSpec> models = [] {
     std::vector<sem::ModelSpec> v;
-    for (const char* name : {"aware", "aware:timeout=20", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
+    for (const char* name : {"aware", "aware:timeout=20", "aware:st=1,rt=1", "aware:timeout=20,st=2,rt=1", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
                              "maxfun-minpc", "long:2", "long:8", "lee", "pdom-minsp", "longest-path", "round-robin"}) {
       v.push_back(model_named(name));
     }

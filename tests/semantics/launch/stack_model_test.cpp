@@ -162,7 +162,7 @@ TEST(StackModel, BlockedTopIsNotEnabledUntilReleased) {
   m.explain(s, w);
   ASSERT_EQ(w.size(), 1U);
   EXPECT_EQ(w[0].kind, WaitKind::Barrier);
-  m.release(s, 0xffffffffU, 5);
+  m.release(f.ctx, s, 0xffffffffU, 5);
   EXPECT_EQ(m.enabled(s), 1U);
   EXPECT_EQ(m.unit(s, 0).pc, 5U);
 }
@@ -203,7 +203,7 @@ TEST(MimdModel, EveryReadyThreadIsAUnitWithItsOwnPc) {
   b.blocked = 0b0001;
   m.retire(f.ctx, s, 0, b);
   EXPECT_EQ(m.enabled(s), 0b0110U);
-  m.release(s, 0b0001, 3);
+  m.release(f.ctx, s, 0b0001, 3);
   EXPECT_EQ(m.unit(s, 0).pc, 3U);
   Outcome e;
   e.exited = 0b0100;

@@ -219,6 +219,55 @@ def split_dependence():
                  "\t.reg .pred \t%p<2>;\n\t.reg .b32 \t%r<7>;\n\t.reg .b64 \t%rd<11>;", "\n".join(body))
 
 
+def deep_divergence(levels, iterations):
+    # AWARE's virtualised tables (tests/sim/gpu/aware_tables_test.cpp): a
+    # binary tree of if/else on the thread id's low bits, `levels` deep, run
+    # `iterations` times: 2^levels splits and 2^levels - 1 reconvergence
+    # entries at once, more than small physical tables hold. Each leaf adds
+    # 7 x its path + 1, each join its level + 1; out[tid] gets the sum.
+    name = "deep_divergence"
+    labels = iter(range(1 << (levels + 1)))
+    body = [f"\tld.param.u64 \t%rd1, [{name}_out];",
+            "\tmov.u32 \t%r1, %tid.x;",
+            "\tmov.u32 \t%r2, 0;",
+            "\tmov.u32 \t%r4, 0;",
+            "LOOP:"]
+
+    def tree(level, path):
+        if level == levels:
+            body.append(f"\tadd.s32 \t%r2, %r2, {7 * path + 1};")
+            return
+        n = next(labels)
+        body.extend([f"\tand.b32 \t%r3, %r1, {1 << level};",
+                     "\tsetp.ne.u32 \t%p1, %r3, 0;",
+                     f"\t@%p1 bra \tT{n};"])
+        tree(level + 1, 2 * path)
+        body.extend([f"\tbra.uni \tJ{n};", f"T{n}:"])
+        tree(level + 1, 2 * path + 1)
+        body.extend([f"J{n}:", f"\tadd.s32 \t%r2, %r2, {level + 1};"])
+
+    tree(0, 0)
+    body += ["\tadd.s32 \t%r4, %r4, 1;",
+             f"\tsetp.lt.u32 \t%p2, %r4, {iterations};",
+             "\t@%p2 bra \tLOOP;",
+             "\tcvta.to.global.u64 \t%rd2, %rd1;",
+             "\tmul.wide.u32 \t%rd3, %r1, 4;",
+             "\tadd.s64 \t%rd4, %rd2, %rd3;",
+             "\tst.global.u32 \t[%rd4], %r2;"]
+    return entry(name, [(".u64", "out")], "\t.reg .pred \t%p<3>;\n\t.reg .b32 \t%r<5>;\n\t.reg .b64 \t%rd<5>;",
+                 "\n".join(body))
+
+
+def deep_divergence_expected(levels, iterations, threads):
+    out = []
+    for t in range(threads):
+        path = 0
+        for level in range(levels):
+            path = 2 * path + ((t >> level) & 1)
+        out.append(iterations * (7 * path + 1 + sum(range(1, levels + 1))))
+    return out
+
+
 def main():
     files = {
         "dep_chain.ptx": dep_chain(64) + dep_chain(128),
@@ -229,6 +278,7 @@ def main():
         "stream_copy.ptx": stream_copy(),
         "wait_last_block.ptx": wait_last_block(),
         "split_dependence.ptx": split_dependence(),
+        "deep_divergence.ptx": deep_divergence(4, 4),
     }
     for name, text in files.items():
         with open(name, "w") as f:
