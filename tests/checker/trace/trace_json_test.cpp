@@ -127,7 +127,7 @@ TEST(TraceJson, RejectsBadFields) {
   EXPECT_EQ(error_of(with("model", "aware:timeout=x")),
             "t.json: error: model: model 'aware': timeout 'x' is not a number of warp instructions from 1 to "
             "4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|"
-            "taken-first)");
+            "taken-first,st=N,rt=N)");
   EXPECT_EQ(error_of(with("reconvergence", "amd")),
             "t.json: error: reconvergence: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)");
   EXPECT_EQ(error_of(with("kind", "crash")),
