@@ -102,6 +102,9 @@ void explore_and_replay(const lockstep::sem::LaunchSetup& setup) {
       case FindingKind::ExpectMismatch:
         if (r.status != LaunchStatus::Completed) fail("an [expect] finding does not complete");
         break;
+      case FindingKind::Completed:  // a recorded complete execution (sim's schedules), never an explorer finding
+        fail("the explorer reported a completed execution as a finding");
+        break;
     }
   }
 }
