@@ -48,9 +48,9 @@ int run_one(const char* name, const char* ptx, const char* spec_path, const lock
   sem::RunOptions opt;
   opt.max_steps = 0;
   opt.policy = policy;
-  // `run`'s default residency: as many blocks as 256 MiB of block state holds.
+  // `run`'s default residency: as many blocks as its default memory budget holds.
   opt.resident_blocks = static_cast<std::uint32_t>(
-      std::min<std::uint64_t>((std::uint64_t{256} << 20) / sem::block_state_bytes(*setup), 0xffffffffU));
+      std::min<std::uint64_t>(sem::blocks_within_budget(*setup, sem::kDefaultMemoryBudgetMiB), 0xffffffffU));
   const double t0 = cpu_seconds();
   const sem::RunOutcome r = sem::run_model(*setup, model, opt);
   const double t = cpu_seconds() - t0;

@@ -10,8 +10,10 @@
 
 #include "checker/equiv/equiv_report.hpp"
 #include "checker/equiv/origin_map.hpp"
+#include "cli/bound_options.hpp"
 #include "cli/equiv_command.hpp"
 #include "cli/model_options.hpp"
+#include "cli/verify_options.hpp"
 #include "frontend/diagnostics.hpp"
 #include "frontend/load.hpp"
 #include "semantics/spec/launch_spec.hpp"
@@ -92,18 +94,19 @@ void add_equiv_bounds(CLI::App* cmd, EquivBoundsCli& b) {
   cmd->add_option("--max-states", b.max_states, "stop each exploration after this many distinct states")
       ->capture_default_str();
   cmd->add_option("--max-depth", b.max_depth, "stop a path at this depth (merged steps)")->capture_default_str();
-  cmd->add_option("--max-memory", b.max_memory_mib, "memory bound of each exploration (MiB)")->capture_default_str();
-  cmd->add_option("--timeout", b.timeout_seconds, "wall-clock bound of each exploration (seconds, 0: none)")
+  cmd->add_option("--max-memory", b.max_memory, "memory bound of each exploration (MiB; auto: 4096 or half the memory)")
+      ->capture_default_str();
+  cmd->add_option("--timeout", b.timeout, "wall-clock bound of each exploration (seconds, 0: none)")
       ->capture_default_str();
   cmd->add_flag("--stats", b.stats, "print the explorations' counts and times");
 }
 
 checker::ExploreOptions equiv_explore_options(const EquivBoundsCli& b) {
   checker::ExploreOptions x;
-  x.max_states = b.max_states;
-  x.max_depth = b.max_depth;
-  x.max_memory_mib = b.max_memory_mib;
-  x.timeout_seconds = b.timeout_seconds;
+  x.max_states = parse_count_option("--max-states", b.max_states, 1);
+  x.max_depth = parse_count_option("--max-depth", b.max_depth, 1);
+  x.max_memory_mib = b.max_memory == "auto" ? default_max_memory_mib() : parse_count_option("--max-memory", b.max_memory, 1);
+  x.timeout_seconds = parse_seconds_option("--timeout", b.timeout);
   return x;
 }
 

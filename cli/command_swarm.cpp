@@ -18,18 +18,19 @@ void add_swarm_command(CLI::App& app, Action& action) {
 
   auto* plan = swarm->add_subcommand("plan", "Write a swarm's jobs, with runners for GNU parallel, ssh and Slurm");
   auto p = std::make_shared<SwarmPlanOptions>();
-  plan->add_option("file", p->file, "PTX file")->required();
-  plan->add_option("--launch", p->launch, "launch specification (TOML)")->required();
-  plan->add_option("-k,--kernel", p->kernel, "the kernel to launch (default: the spec's)");
-  plan->add_option("--model", p->model, "divergence model, as for verify")->capture_default_str();
-  plan->add_option("--reconvergence", p->reconvergence, "reconvergence table, as for verify")->capture_default_str();
-  plan->add_option("--property", p->property, "properties, as for verify")->capture_default_str();
+  plan->add_option("file", p->verify.file, "PTX file")->required();
+  plan->add_option("--launch", p->verify.launch, "launch specification (TOML)")->required();
+  plan->add_option("-k,--kernel", p->verify.kernel, "the kernel to launch (default: the spec's)");
+  plan->add_option("--model", p->verify.model, "divergence model, as for verify")->capture_default_str();
+  plan->add_option("--reconvergence", p->verify.reconvergence, "reconvergence table, as for verify")->capture_default_str();
+  plan->add_option("--property", p->verify.property, "properties, as for verify")->capture_default_str();
   plan->add_option("--jobs", p->jobs, "number of jobs (1 .. 100000)")->capture_default_str();
   plan->add_option("--first-seed", p->first_seed, "search-order seed of job 0; job i takes the next ones")
       ->capture_default_str();
-  plan->add_option("--max-states", p->max_states, "state bound of each job")->capture_default_str();
-  plan->add_option("--timeout", p->timeout, "time bound of each job, seconds (0: none)")->capture_default_str();
-  plan->add_option("--max-memory", p->max_memory, "memory bound of each job, MiB")->capture_default_str();
+  plan->add_option("--max-states", p->verify.max_states, "state bound of each job")->capture_default_str();
+  plan->add_option("--max-depth", p->verify.max_depth, "depth bound of each job")->capture_default_str();
+  plan->add_option("--timeout", p->verify.timeout, "time bound of each job, seconds (0: none)")->capture_default_str();
+  plan->add_option("--max-memory", p->verify.max_memory, "memory bound of each job, MiB (auto: as verify's)")->capture_default_str();
   plan->add_option("--dir", p->dir, "where to write the swarm")->capture_default_str();
   plan->add_option("--lockstep", p->lockstep, "the lockstep executable the jobs run (default: this one)");
   plan->callback([&action, p] { action = [p](std::ostream& out, std::ostream&) { return run_swarm_plan(*p, out); }; });

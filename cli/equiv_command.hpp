@@ -20,19 +20,20 @@ namespace lockstep::cli {
 /// Registers the `equiv` subcommand.
 void add_equiv_command(CLI::App& app, Action& action);
 
-/// The exploration bounds of equiv, as on the command line.
+/// The exploration bounds of equiv, as on the command line (text, checked
+/// by cli/bound_options as verify's are).
 struct EquivBoundsCli {
-  std::uint64_t max_states = 10'000'000;
-  std::uint64_t max_depth = 1'000'000;
-  std::uint64_t max_memory_mib = 4096;
-  double timeout_seconds = 600;  ///< per exploration; a default so an unattended run ends with a verdict
+  std::string max_states = "10000000";
+  std::string max_depth = "1000000";
+  std::string max_memory = "auto";  ///< MiB; auto: as verify's default
+  std::string timeout = "600";      ///< seconds per exploration; a default so an unattended run ends with a verdict
   bool stats = false;
 };
 
 /// Adds --max-states, --max-depth, --max-memory, --timeout and --stats to `cmd`.
 void add_equiv_bounds(CLI::App* cmd, EquivBoundsCli& bounds);
 
-/// The explorer options the bounds give.
+/// The explorer options the bounds give; a usage error for a malformed value.
 [[nodiscard]] checker::ExploreOptions equiv_explore_options(const EquivBoundsCli& bounds);
 
 /// Prints the result (text or JSON) and returns its exit status.

@@ -45,7 +45,7 @@ RunResidency plan_run_residency(const sem::LaunchSetup& setup, const sem::Launch
   } else if (o.residency == "auto") {
     const std::uint64_t budget = positive(o.memory_budget, "--memory-budget", 1U << 20, "a number of MiB");
     const std::uint64_t per_block = sem::block_state_bytes(setup);
-    resident = (budget << 20) / per_block;
+    resident = sem::blocks_within_budget(setup, budget);
     if (resident == 0) {
       usage_error(fmt::format("a block of this launch needs about {} of state, more than the memory budget of {} MiB "
                        "(--memory-budget)",

@@ -10,13 +10,14 @@
 #include <string>
 
 #include "semantics/launch/launch_setup.hpp"
+#include "semantics/launch/residency.hpp"
 #include "semantics/spec/launch_spec.hpp"
 
 namespace lockstep::cli {
 
 struct RunResidencyOptions {
   std::string residency = "auto";  ///< auto, all or a number of blocks
-  std::string memory_budget = "256";  ///< MiB of block state, for auto
+  std::string memory_budget = std::to_string(sem::kDefaultMemoryBudgetMiB);  ///< MiB of block state, for auto
   std::string gpu;                 ///< NAME or FILE: the GPU's occupancy
 };
 

@@ -59,19 +59,15 @@ int run_swarm_plan(const SwarmPlanOptions& o, std::ostream& out) {
   if (jobs > 100000) usage_error(fmt::format("--jobs: '{}' is more than 100000 jobs", o.jobs));
   const std::uint64_t first = parse_count_option("--first-seed", o.first_seed, 1);
   if (first > ~std::uint64_t{0} - jobs) usage_error(fmt::format("--first-seed: '{}' leaves no room for {} seeds", o.first_seed, jobs));
-  const std::uint64_t max_states = parse_count_option("--max-states", o.max_states, 1);
-  const double timeout = parse_seconds_option("--timeout", o.timeout);
-  const std::uint64_t max_memory = parse_count_option("--max-memory", o.max_memory, 1);
-  const sem::ModelSpec model = parse_model_option(o.model);
-  (void)parse_table_option(o.reconvergence);
-  if (!checker::parse_properties(o.property)) {
-    usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, barrier-divergence)",
-                     o.property));
-  }
-  const ir::Module module = load_ptx_file(o.file);
+  const VerifyCliOptions& v = o.verify;
+  const VerifySettings settings = parse_verify_options(v);  // model, table, properties and bounds, as verify does
+  const std::uint64_t max_states = settings.explore.max_states;
+  const double timeout = settings.explore.timeout_seconds;
+  const std::uint64_t max_memory = settings.explore.max_memory_mib;
+  const ir::Module module = load_ptx_file(v.file);
   require_kernels(module);
-  (void)sem::parse_launch_spec_file(o.launch);  // a malformed spec is an error now, not in every job
-  if (!o.kernel.empty()) (void)select_kernels(module, o.kernel);
+  (void)sem::parse_launch_spec_file(v.launch);  // a malformed spec is an error now, not in every job
+  if (!v.kernel.empty()) (void)select_kernels(module, v.kernel);
   if (o.dir.empty()) usage_error("--dir: a directory is needed");
   std::error_code ec;
   fs::create_directories(o.dir, ec);
@@ -79,18 +75,19 @@ int run_swarm_plan(const SwarmPlanOptions& o, std::ostream& out) {
 
   const std::string dir = absolute(o.dir);
   const std::string exe = o.lockstep.empty() ? this_executable() : o.lockstep;
-  const std::string ptx = absolute(o.file);
-  const std::string launch = absolute(o.launch);
+  const std::string ptx = absolute(v.file);
+  const std::string launch = absolute(v.launch);
   nlohmann::ordered_json manifest;
   manifest["swarm"] = 1;
   manifest["ptx"] = ptx;
-  manifest["ptx_xxh64"] = checker::xxh64_hex(Source::read_file(o.file).text());
+  manifest["ptx_xxh64"] = checker::xxh64_hex(Source::read_file(v.file).text());
   manifest["launch"] = launch;
-  manifest["kernel"] = o.kernel;
-  manifest["model"] = sem::model_spec_name(model);
-  manifest["reconvergence"] = o.reconvergence;
-  manifest["property"] = o.property;
+  manifest["kernel"] = v.kernel;
+  manifest["model"] = sem::model_spec_name(parse_model_option(v.model));
+  manifest["reconvergence"] = v.reconvergence;
+  manifest["property"] = v.property;
   manifest["max_states"] = max_states;
+  manifest["max_depth"] = settings.explore.max_depth;
   manifest["timeout"] = timeout;
   manifest["max_memory_mib"] = max_memory;
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -100,10 +97,10 @@ int run_swarm_plan(const SwarmPlanOptions& o, std::ostream& out) {
     const std::string base = fmt::format("{}/job-{}", dir, i);
     std::string cmd = fmt::format(
         "{} verify {} --launch {} --model {} --reconvergence {} --property {}{} --order-seed {} --max-states {} "
-        "--timeout {} --max-memory {} --quiet --no-timing --json --trace-out {}",
-        shell_quote(exe), shell_quote(ptx), shell_quote(launch), shell_quote(o.model), shell_quote(o.reconvergence),
-        shell_quote(o.property), o.kernel.empty() ? std::string() : " --kernel " + shell_quote(o.kernel), seed,
-        max_states, o.timeout, max_memory, shell_quote(base + ".trace.json"));
+        "--max-depth {} --timeout {} --max-memory {} --quiet --no-timing --json --trace-out {}",
+        shell_quote(exe), shell_quote(ptx), shell_quote(launch), shell_quote(v.model), shell_quote(v.reconvergence),
+        shell_quote(v.property), v.kernel.empty() ? std::string() : " --kernel " + shell_quote(v.kernel), seed,
+        max_states, settings.explore.max_depth, shell_quote(v.timeout), max_memory, shell_quote(base + ".trace.json"));
     cmd += fmt::format(" > {} 2> {}; echo $? > {}", shell_quote(base + ".json"), shell_quote(base + ".err"),
                        shell_quote(base + ".status"));
     lines += cmd + '\n';

@@ -16,20 +16,24 @@
 #include <ostream>
 #include <string>
 
+#include "cli/verify_options.hpp"
+
 namespace lockstep::cli {
 
+/// What every job verifies and its bounds, as verify's options: the input,
+/// the model, the properties, and per job a state bound of 100000 and a
+/// memory bound of 1024 MiB by default (many jobs share a machine).
+[[nodiscard]] inline VerifyCliOptions swarm_job_defaults() {
+  VerifyCliOptions v;
+  v.max_states = "100000";
+  v.max_memory = "1024";
+  return v;
+}
+
 struct SwarmPlanOptions {
-  std::string file;
-  std::string launch;
-  std::string kernel;
-  std::string model = "mimd";
-  std::string reconvergence = "nvidia";
-  std::string property = "all";
+  VerifyCliOptions verify = swarm_job_defaults();  ///< checked as verify checks them
   std::string jobs = "8";
   std::string first_seed = "1";
-  std::string max_states = "100000";  ///< per job
-  std::string timeout = "600";        ///< seconds per job
-  std::string max_memory = "1024";    ///< MiB per job
   std::string dir = "swarm";
   std::string lockstep;               ///< the executable the jobs run (default: this one)
 };

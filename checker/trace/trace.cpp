@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include "semantics/launch/model_spec.hpp"
+
 namespace lockstep::checker {
 
 std::string finding_label(FindingKind kind, std::string_view model, const std::vector<TraceStuck>& stuck) {
@@ -85,6 +87,10 @@ std::string_view push_order_of(std::string_view model) noexcept {
                                                                                   {"mp", "nvidia"},
                                                                                   {"mp-orec", "nvidia"}}};
   const std::string_view name = model.substr(0, model.find(':'));
+  if (name == "aware") {
+    const sem::ModelSpecParse p = sem::parse_model_spec(model);
+    if (p.spec && p.spec->taken_first) return "taken-first";
+  }
   for (const auto& [m, order] : kOrders) {
     if (m == name) return order;
   }

@@ -60,8 +60,8 @@ std::string model_text(const VerifyReport& r) {
               ? std::string()
               : fmt::format(", virtualised tables of {} split / {} reconvergence entries", size(p.spec->st_entries),
                             size(p.spec->rt_entries));
-      return fmt::format("{} (AWARE, FIFO splits, not-taken path first, {}{}, reconvergence table {}; fair per warp{})",
-                         r.model,
+      return fmt::format("{} (AWARE, FIFO splits, {} path first, {}{}, reconvergence table {}; fair per warp{})",
+                         r.model, p.spec->taken_first ? "taken" : "not-taken",
                          p.spec->timeout == 0 ? std::string("no timeout") : std::string("timeout of any value"), tables,
                          r.reconvergence, p.spec->timeout == 0 ? "" : " and per warp's timeouts");
     }

@@ -14,6 +14,10 @@ std::uint64_t block_state_bytes(const LaunchSetup& setup) {
          setup.shape.warps_per_block() * (kPerWarp + std::uint64_t{kWarpSize} * per_thread);
 }
 
+std::uint64_t blocks_within_budget(const LaunchSetup& setup, std::uint64_t budget_mib) {
+  return (budget_mib << 20) / block_state_bytes(setup);
+}
+
 std::string occupancy_deadlock_text(std::uint64_t left, std::uint64_t resident, const std::string& why) {
   return fmt::format(
       "the resident blocks wait for blocks that cannot become resident: {} block{} never dispatched; at most {} "

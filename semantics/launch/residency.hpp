@@ -32,6 +32,9 @@ struct Residency {
   std::uint32_t slots = 0;  ///< 0: every block resident from the start; N: N block slots
 };
 
+/// `run`'s default memory budget for block state (--memory-budget), in MiB.
+inline constexpr std::uint64_t kDefaultMemoryBudgetMiB = 256;
+
 /// The block index of an empty slot.
 inline constexpr std::uint32_t kNoBlock = 0xffffffffU;
 
@@ -39,6 +42,10 @@ inline constexpr std::uint32_t kNoBlock = 0xffffffffU;
 /// (registers of 8 bytes per thread, local and shared memory, model and
 /// bookkeeping state), in bytes.
 [[nodiscard]] std::uint64_t block_state_bytes(const LaunchSetup& setup);
+
+/// How many blocks of `setup`'s launch a budget of `budget_mib` MiB of block
+/// state holds (block_state_bytes each); 0 when not even one fits.
+[[nodiscard]] std::uint64_t blocks_within_budget(const LaunchSetup& setup, std::uint64_t budget_mib);
 
 /// The deadlock of resident blocks that wait for blocks which cannot become
 /// resident: `left` blocks never admitted, at most `resident` at once, `why`

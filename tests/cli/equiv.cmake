@@ -50,3 +50,20 @@ add_test(NAME cli.equiv.spin_lock.untransformed.minpc COMMAND ${CLI_DIR}/golden.
 add_test(NAME cli.equiv.bad_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: model 'aware': timeout '-1' is not a number of warp instructions from 1 to 4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|taken-first,st=N,rt=N)"
   equiv ${EQUIV_SPIN} ${EQUIV_SPIN} --launch ${EQUIV_SPEC} --model aware:timeout=-1)
+# Malformed bounds: the same messages as verify's (cli/bound_options), for
+# equiv and for ssde --verify, which shares equiv's bounds.
+function(cli_equiv_bound name expected)
+  add_test(NAME cli.equiv.bound_usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}"
+    equiv ${EQUIV_SPIN} ${EQUIV_DIR}/spin_lock.ssde.ptx --launch ${EQUIV_SPEC} ${ARGN})
+endfunction()
+cli_equiv_bound(timeout_negative "lockstep: error: --timeout: '-5' is not a number of seconds (0 = none)" --timeout -5)
+cli_equiv_bound(timeout_nan "lockstep: error: --timeout: 'nan' is not a number of seconds (0 = none)" --timeout nan)
+cli_equiv_bound(max_states_zero "lockstep: error: --max-states: '0' is not a number from 1 to 18446744073709551615"
+  --max-states 0)
+cli_equiv_bound(max_depth_word "lockstep: error: --max-depth: 'ten' is not a number from 1 to 18446744073709551615"
+  --max-depth ten)
+cli_equiv_bound(max_memory_negative
+  "lockstep: error: --max-memory: '-1' is not a number from 1 to 18446744073709551615" --max-memory -1)
+add_test(NAME cli.equiv.bound_usage.ssde_verify COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --timeout: '1e300' is not a number of seconds (0 = none)"
+  ssde ${EQUIV_SPIN} -o /dev/null --verify --launch ${EQUIV_SPEC} --timeout 1e300)

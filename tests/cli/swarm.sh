@@ -62,4 +62,13 @@ err=$("$lockstep" swarm merge "$tmp/empty" 2>&1 >/dev/null); st=$?
   || fail "merge of a directory without a manifest: $st $err"
 err=$("$lockstep" swarm plan $in/late_writer.ptx --launch $in/late_writer.toml --jobs 0 --dir "$tmp/x" 2>&1 >/dev/null); st=$?
 [ $st -eq 1 ] && [ ! -e "$tmp/x" ] || fail "--jobs 0: $st $err"
+# The jobs' verify options are checked as verify checks them, before anything is written.
+for bad in "--timeout nan|--timeout: 'nan' is not a number of seconds (0 = none)" \
+           "--max-depth 0|--max-depth: '0' is not a number from 1 to 18446744073709551615" \
+           "--max-memory -2|--max-memory: '-2' is not a number from 1 to 18446744073709551615"; do
+  opt=${bad%%|*} msg=${bad#*|}
+  err=$("$lockstep" swarm plan $in/late_writer.ptx --launch $in/late_writer.toml $opt --dir "$tmp/y" 2>&1 >/dev/null); st=$?
+  [ $st -eq 1 ] && [ ! -e "$tmp/y" ] && [ "$err" = "lockstep: error: $msg" ] || fail "$opt: $st $err"
+done
+grep -q -- "--max-depth 1000000 --timeout '300' --max-memory 1024 " "$tmp/s/jobs.txt" || fail "job bounds: $(head -1 "$tmp/s/jobs.txt")"
 echo "swarm: ok"

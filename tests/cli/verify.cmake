@@ -324,3 +324,14 @@ verify_golden(swarm.order_seed swarm/late_writer.seed1.txt 3 5 ${SWARM}/late_wri
 verify_golden(swarm.default_order swarm/late_writer.default.txt 4 - ${SWARM}/late_writer.ptx
   --launch ${SWARM}/late_writer.toml --max-states 1000)
 add_test(NAME cli.swarm COMMAND ${CLI_DIR}/swarm.sh ${LOCKSTEP_EXE})
+# The report names AWARE's push order as the model option sets it.
+add_test(NAME cli.verify.aware_taken_first_model COMMAND ${LOCKSTEP_EXE} verify ${SL} --launch ${SL_SMALL}
+  --model aware:order=taken-first --reconvergence safe-aware --quiet --no-timing --json
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.verify.aware_taken_first_model PROPERTIES
+  PASS_REGULAR_EXPRESSION "\"push_order\": \"taken-first\"")
+add_test(NAME cli.verify.aware_taken_first_text COMMAND ${LOCKSTEP_EXE} verify ${SL} --launch ${SL_SMALL}
+  --model aware:order=taken-first --reconvergence safe-aware --quiet --no-timing
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.verify.aware_taken_first_text PROPERTIES
+  PASS_REGULAR_EXPRESSION "AWARE, FIFO splits, taken path first")

@@ -115,6 +115,10 @@ TEST(TraceModel, PushOrdersAndKinds) {
   EXPECT_EQ(push_order_of("stack"), "nvidia");
   EXPECT_EQ(push_order_of("stack-amd"), "amd");
   EXPECT_EQ(push_order_of("stack-nt"), "not-taken-first");
+  EXPECT_EQ(push_order_of("aware"), "not-taken-first");
+  EXPECT_EQ(push_order_of("aware:timeout=5"), "not-taken-first");
+  EXPECT_EQ(push_order_of("aware:order=taken-first"), "taken-first");
+  EXPECT_EQ(push_order_of("aware:timeout=5,order=taken-first"), "taken-first");
   EXPECT_EQ(parse_finding_kind("non-termination"), FindingKind::NonTermination);
   EXPECT_EQ(parse_finding_kind("expect"), FindingKind::ExpectMismatch);
   EXPECT_FALSE(parse_finding_kind("livelock").has_value());
