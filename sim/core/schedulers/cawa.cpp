@@ -22,7 +22,7 @@ void CawaScheduler::order(std::vector<std::uint32_t>& out) {
     if (a.first != b.first) return a.first > b.first;
     return x.age < y.age;
   });
-  for (const auto& [c, w] : keyed_) out.push_back(w);
+  for (const auto& keyed : keyed_) out.push_back(keyed.second);
 }
 
 }  // namespace lockstep::sim
