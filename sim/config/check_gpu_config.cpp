@@ -142,6 +142,40 @@ void check_spin(const SchedulerConfig& s) {
   }
 }
 
+/// CAWA (cawa_config.hpp): checked whether or not the cawa policy is chosen;
+/// CACP also against the L1D it partitions.
+void check_cawa(const SchedulerConfig& s, const CacheConfig& l1d) {
+  const CawaConfig& a = s.cawa;
+  if (!(a.cacp_critical_ways > 0 && a.cacp_critical_ways < 1)) {
+    fail({"core.scheduler.cawa_cacp_critical_ways"},
+         fmt::format("cawa_cacp_critical_ways is the fraction of L1D ways for critical warps' lines, above 0 and "
+                     "below 1, got {}",
+                     a.cacp_critical_ways));
+  }
+  if (!(a.cacp_critical_fraction >= 0 && a.cacp_critical_fraction < 1)) {
+    fail({"core.scheduler.cawa_cacp_critical_fraction"},
+         fmt::format("cawa_cacp_critical_fraction places the critical-warp cut between the least (0) and the most "
+                     "critical warp (below 1), got {}",
+                     a.cacp_critical_fraction));
+  }
+  if (a.cacp_signatures == 0 || a.cacp_signatures > 65536 || (a.cacp_signatures & (a.cacp_signatures - 1)) != 0) {
+    fail({"core.scheduler.cawa_cacp_signatures"},
+         fmt::format("the CACP signature tables need a power of two of entries, 1 to 65536, got {}",
+                     a.cacp_signatures));
+  }
+  if (!a.cacp) return;
+  if (s.policy != WarpScheduler::Cawa) {
+    fail({"core.scheduler.cawa_cacp", "core.scheduler.policy"},
+         fmt::format("CACP places lines by the criticality the cawa scheduler predicts: it needs policy = \"cawa\", "
+                     "got \"{}\"",
+                     enum_name(s.policy)));
+  }
+  if (!l1d.enabled || l1d.ways < 2) {
+    fail({"core.scheduler.cawa_cacp", l1d.enabled ? "core.l1d.ways" : "core.l1d.enabled"},
+         "CACP splits the L1D's sets into a critical and a non-critical partition: it needs an L1D of at least 2 ways");
+  }
+}
+
 void check_unit(const UnitClassConfig& u, std::string_view key, std::string_view name, bool specialized) {
   const std::string p = fmt::format("core.{}", key);
   if (u.units == 0) return;
@@ -206,6 +240,7 @@ void check_core(const CoreConfig& c) {
          fmt::format("a warp issues 1 or 2 instructions per cycle, got {}", s.max_issue_per_warp));
   }
   check_spin(s);
+  check_cawa(s, c.l1d);
 
   const OperandCollectorConfig& o = c.operand_collector;
   at_least("core.operand_collector.register_banks", o.register_banks, 1, "the number of register banks");

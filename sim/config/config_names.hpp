@@ -51,7 +51,7 @@ struct EnumNames<MshrKind> {
 };
 template <>
 struct EnumNames<WarpScheduler> {
-  static constexpr std::array<std::string_view, 5> names{"lrr", "gto", "glrr", "oldest", "two_level"};
+  static constexpr std::array<std::string_view, 6> names{"lrr", "gto", "glrr", "oldest", "two_level", "cawa"};
 };
 template <>
 struct EnumNames<DdosHash> {

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "sim/config/cache_config.hpp"
+#include "sim/config/cawa_config.hpp"
 #include "sim/config/spin_config.hpp"
 
 namespace lockstep::sim {
@@ -25,6 +26,7 @@ enum class WarpScheduler : std::uint8_t {
   Oldest,    ///< old: oldest ready warp first
   TwoLevel,  ///< two_level_active:N:INNER:OUTER: N active warps scheduled by INNER, the
              ///< pending pool refilled by OUTER
+  Cawa,      ///< cawa (lockstep's): the most critical warp first (CAWA, cawa_config.hpp)
 };
 
 /// The warp orders of a two-level scheduler (GPGPU-Sim's prioritisation
@@ -56,6 +58,7 @@ struct SchedulerConfig {
   std::uint64_t gto_rotation = 0;
   DdosConfig ddos;  ///< spin detection (spin_config.hpp)
   BowsConfig bows;  ///< back-off of spinning warps (spin_config.hpp)
+  CawaConfig cawa;  ///< cawa only: criticality-aware scheduling and CACP (cawa_config.hpp)
 
   friend bool operator==(const SchedulerConfig&, const SchedulerConfig&) = default;
 };

@@ -129,6 +129,11 @@ void visit_core(Config& c, V& v) {
   v.field(FieldMeta{"bows_interval", "cycles", ""}, s.bows.interval);
   v.field(FieldMeta{"bows_frac1", "", ""}, s.bows.frac1);
   v.field(FieldMeta{"bows_frac2", "", ""}, s.bows.frac2);
+  v.field(FieldMeta{"cawa_greedy", "", ""}, s.cawa.greedy);
+  v.field(FieldMeta{"cawa_cacp", "", ""}, s.cawa.cacp);
+  v.field(FieldMeta{"cawa_cacp_critical_ways", "fraction of L1D ways", ""}, s.cawa.cacp_critical_ways);
+  v.field(FieldMeta{"cawa_cacp_critical_fraction", "", ""}, s.cawa.cacp_critical_fraction);
+  v.field(FieldMeta{"cawa_cacp_signatures", "entries", ""}, s.cawa.cacp_signatures);
 
   v.section("core.operand_collector");
   auto& o = k.operand_collector;

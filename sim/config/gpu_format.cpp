@@ -216,6 +216,12 @@ std::string format_gpu_text(const GpuConfig& c) {
   if (k.scheduler.policy == WarpScheduler::Gto && k.scheduler.gto_rotation != 0) {
     out += fmt::format("  gto age rotation every {} cycles\n", k.scheduler.gto_rotation);
   }
+  if (const CawaConfig& a = k.scheduler.cawa; k.scheduler.policy == WarpScheduler::Cawa) {
+    out += fmt::format("  cawa: {} criticality-aware scheduling; CACP {}\n", a.greedy ? "greedy" : "non-greedy",
+                       a.cacp ? fmt::format("on ({} of L1D ways critical, signature tables of {} entries)",
+                                            a.cacp_critical_ways, a.cacp_signatures)
+                              : std::string("off"));
+  }
   if (const DdosConfig& d = k.scheduler.ddos; d.enabled) {
     const BowsConfig& b = k.scheduler.bows;
     out += fmt::format("  spin detection: DDOS {} m={} k={} l={} t={}, {} SIB entries{}; BOWS {}\n", enum_name(d.hash),

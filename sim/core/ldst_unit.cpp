@@ -29,7 +29,8 @@ AccessType access_type_of(bool local, bool write) noexcept {
 LdstUnit::LdstUnit(const CoreConfig& core, std::uint32_t sm, std::uint64_t first_cache_id)
     : core_(&core), sm_(sm), l1c_(core.l1c, CacheLevel::L1, first_cache_id + kCacheIdStride),
       response_capacity_(std::max<std::uint32_t>(1, core.ldst_response_buffer)) {
-  if (core.l1d.enabled) l1d_.emplace(core.l1d, CacheLevel::L1, first_cache_id);
+  const bool cacp = core.scheduler.policy == WarpScheduler::Cawa && core.scheduler.cawa.cacp;
+  if (core.l1d.enabled) l1d_.emplace(core.l1d, CacheLevel::L1, first_cache_id, nullptr, cacp ? &core.scheduler.cawa : nullptr);
   l1_stages_.resize(std::max<std::uint32_t>(1, core.l1d_latency));
 }
 
@@ -41,6 +42,8 @@ MemRequest LdstUnit::request_for(const WarpInstr& wi, std::uint32_t instr, const
   r.sm = sm_;
   r.warp = wi.warp;
   r.instruction = instr;
+  r.pc = wi.pc;
+  r.critical = wi.critical;
   r.issued = now;
   return r;
 }

@@ -32,11 +32,14 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   timer_ = EventTimer(nwarps, kernel.event_timeout);
   if (core.scheduler.ddos.enabled) ddos_.emplace(core.scheduler.ddos, nwarps);
   if (core.scheduler.bows.enabled) bows_.emplace(core.scheduler.bows, nwarps);
+  if (core.scheduler.policy == WarpScheduler::Cawa) cpl_.emplace(nwarps);
+  cacp_ = cpl_.has_value() && core.scheduler.cawa.cacp;
   const std::uint32_t nsched = std::max<std::uint32_t>(1, core.scheduler.per_core);
   for (std::uint32_t s = 0; s < nsched; ++s) {
     std::vector<std::uint32_t> supervised;
     for (std::uint32_t w = s; w < nwarps; w += nsched) supervised.push_back(w);
-    schedulers_.push_back(make_scheduler(core.scheduler, std::move(supervised), facts_, bows_ ? &*bows_ : nullptr));
+    schedulers_.push_back(make_scheduler(core.scheduler, std::move(supervised), facts_, bows_ ? &*bows_ : nullptr,
+                                         cpl_ ? &*cpl_ : nullptr));
   }
   order_.reserve(nwarps);
 }
@@ -62,6 +65,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     if (ddos_) ddos_->reset(w);
     if (bows_) bows_->reset(w);
+    if (cpl_) cpl_->launch(w, kernel_->code_size, now);
     refresh_facts(w);
     ++live_warps_;
   }

@@ -33,6 +33,8 @@
 // with BOWS the schedulers are wrapped (schedulers/bows.hpp) and a
 // backed-off warp whose pending delay has not run out does not issue
 // (back_off.hpp). Both only choose among the warps the semantics lets issue.
+// With the cawa policy the SM keeps CAWA's criticality predictor
+// (criticality.hpp), told of every launch and issue.
 //
 // Divergence hardware is the semantics' divergence model: the SM asks the
 // launch engine which units of a warp may issue (a SIMT stack's top entry;
@@ -69,6 +71,7 @@
 #include "sim/core/back_off.hpp"
 #include "sim/core/cluster_port.hpp"
 #include "sim/core/coalescer.hpp"
+#include "sim/core/criticality.hpp"
 #include "sim/core/event_timer.hpp"
 #include "sim/core/kernel_context.hpp"
 #include "sim/core/ldst_unit.hpp"
@@ -171,6 +174,11 @@ class Sm {
   void issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind unit, Cycle now);
   [[nodiscard]] UnitKind unit_for(sem::PipeClass pipe) const noexcept;
   void build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w);
+  /// CAWA's criticality predictor learns of the instruction at `pc` warp w
+  /// just issued (through unit `key`).
+  void criticality_issue(std::uint32_t w, unsigned key, std::uint32_t pc, Cycle now);
+  /// CACP: warp w is critical among the SM's live warps at `now`.
+  [[nodiscard]] bool warp_critical(std::uint32_t w, Cycle now);
   /// DDOS and BOWS learn of the instruction warp w just issued.
   void spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now);
   // sm.cpp
@@ -211,6 +219,9 @@ class Sm {
   std::vector<Cta> ctas_;
   std::optional<SpinDetector> ddos_;  ///< with core.scheduler.ddos_enabled
   std::optional<BackOff> bows_;       ///< with core.scheduler.bows_enabled
+  std::optional<CriticalityPredictor> cpl_;  ///< with the cawa policy
+  bool cacp_ = false;                        ///< with the cawa policy and cawa_cacp
+  std::vector<std::uint32_t> live_scratch_;  ///< scratch: live warps (warp_critical)
   std::vector<SpinDetection> detections_;
   std::vector<std::unique_ptr<SchedulerUnit>> schedulers_;
   std::vector<std::uint32_t> order_;  ///< scratch: a scheduler's order

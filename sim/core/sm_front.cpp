@@ -194,6 +194,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   wi.timing = &t;
   wi.id = next_instr_id_++;
   wi.issued = now;
+  wi.critical = unit == UnitKind::Mem && cacp_ && warp_critical(w, now);
   const OpTiming& lat = kernel_->timing[static_cast<std::size_t>(t.latency)];
   wi.latency = lat.latency;
   wi.initiation = lat.initiation;
@@ -212,6 +213,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
     hw.done = true;
     hw.ibuf[0].valid = hw.ibuf[1].valid = false;
   }
+  if (cpl_) criticality_issue(w, key, pc, now);
   if (ddos_) spin_aware_issue(w, t, now);
   if (observer_ != nullptr) observer_->issued(id_, sched, w, hw.block, pc, report_.threads, now);
   schedulers_[sched]->issued(w);
@@ -227,6 +229,27 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
       refresh_facts(static_cast<std::uint32_t>(v));
     }
   }
+}
+
+void Sm::criticality_issue(std::uint32_t w, unsigned key, std::uint32_t pc, Cycle now) {
+  // Where the warp goes on: the unit that issued if it may go on, else the
+  // first unit that may; none (a barrier, the warp done): no branch
+  // correction.
+  std::optional<std::uint32_t> next;
+  const sem::Mask en = warps_[w].done ? 0 : engine_->enabled(warps_[w].sem);
+  if (en != 0) {
+    const unsigned k = key < sem::kWarpSize && (en & sem::lane_bit(key)) != 0 ? key : sem::lowest_lane(en);
+    next = engine_->unit(warps_[w].sem, k).pc;
+  }
+  cpl_->issued(w, pc, next, now);
+}
+
+bool Sm::warp_critical(std::uint32_t w, Cycle now) {
+  live_scratch_.clear();
+  for (std::uint32_t v = 0; v < warps_.size(); ++v) {
+    if (facts_[v].active) live_scratch_.push_back(v);
+  }
+  return cpl_->critical(w, live_scratch_, core_->scheduler.cawa.cacp_critical_fraction, now);
 }
 
 void Sm::spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now) {

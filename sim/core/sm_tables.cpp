@@ -63,6 +63,7 @@ void Sm::take_table_traffic(std::uint32_t w, Cycle now) {
     WarpInstr& wi = pool_[instr];
     wi.warp = w;
     wi.pc = 0;
+    wi.critical = false;
     wi.active = wi.executed = 0;
     wi.unit = UnitKind::Mem;
     wi.timing = fill ? &kTableRead : &kTableWrite;

@@ -24,6 +24,7 @@ inline constexpr std::size_t kUnitKinds = 6;
 struct WarpInstr {
   std::uint32_t warp = 0;  ///< hardware warp in the SM
   std::uint32_t pc = 0;
+  bool critical = false;  ///< CACP: the warp was critical at issue (its loads say so to the L1D)
   sem::Mask active = 0;    ///< the unit's threads at issue
   sem::Mask executed = 0;  ///< those whose guard held
   UnitKind unit = UnitKind::Sp;

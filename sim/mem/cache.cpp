@@ -40,7 +40,8 @@ const CacheConfig& checked(const CacheConfig& c) {
 
 class Cache::Impl {
  public:
-  Impl(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids, const AddressDecoder* decoder)
+  Impl(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids, const AddressDecoder* decoder,
+       const CawaConfig* cacp)
       : config_(checked(config)),
         level_(level),
         next_id_(made_ids),
@@ -49,7 +50,7 @@ class Cache::Impl {
         streaming_(config.allocation == AllocPolicy::Streaming),
         atom_(sector_ ? 32U : config.line_bytes),
         port_(config.port_bytes()),
-        tags_(config, decoder),
+        tags_(config, decoder, cacp),
         mshrs_(mshr_entries_of(config), mshr_merge_of(config)),
         outgoing_(config.miss_queue) {}
 
@@ -255,6 +256,7 @@ void Cache::Impl::mshr_fail(const MemRequest& r, CacheAccess& a, bool hit, bool 
 
 CacheAccess Cache::Impl::access(const MemRequest& r, Cycle now) {
   check(r);
+  tags_.set_requester(r.pc, r.critical);
   return config_.write == WritePolicy::ReadOnly ? read_only_access(r, now) : data_access(r, now);
 }
 
@@ -484,6 +486,7 @@ void Cache::Impl::fill(const MemRequest& reply, Cycle now) {
   if (!mshrs_.waiting_for(maddr, reply.id)) throw std::logic_error("Cache::fill of a line nobody waits for");
   const std::uint32_t sector = sector_of(maddr);
   const std::uint32_t line = mshrs_.line_of(maddr);
+  tags_.set_requester(reply.pc, reply.critical);
   if (on_miss_) {
     tags_.fill_line(line, sector);
   } else {
@@ -494,8 +497,9 @@ void Cache::Impl::fill(const MemRequest& reply, Cycle now) {
   fill_busy_ += atom_ / port_;
 }
 
-Cache::Cache(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids, const AddressDecoder* partition_index)
-    : impl_(std::make_unique<Impl>(config, level, made_ids, partition_index)) {}
+Cache::Cache(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids, const AddressDecoder* partition_index,
+             const CawaConfig* cacp)
+    : impl_(std::make_unique<Impl>(config, level, made_ids, partition_index, cacp)) {}
 Cache::~Cache() = default;
 Cache::Cache(Cache&&) noexcept = default;
 Cache& Cache::operator=(Cache&&) noexcept = default;

@@ -61,6 +61,7 @@
 #include <memory>
 
 #include "sim/config/cache_config.hpp"
+#include "sim/config/cawa_config.hpp"
 #include "sim/mem/cache_stats.hpp"
 #include "sim/mem/mem_request.hpp"
 
@@ -98,8 +99,9 @@ class Cache {
   /// the address decoder whose partition_address() feeds the set index (as
   /// GPGPU-Sim's L2); nullptr for an L1. std::invalid_argument for a
   /// disabled or texture-FIFO cache.
+  /// `cacp`: an L1D that follows CAWA's cache prioritisation (cacp.hpp).
   Cache(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids,
-        const AddressDecoder* partition_index = nullptr);
+        const AddressDecoder* partition_index = nullptr, const CawaConfig* cacp = nullptr);
   ~Cache();
   Cache(Cache&&) noexcept;
   Cache& operator=(Cache&&) noexcept;

@@ -132,6 +132,11 @@ struct MemRequest {
   std::uint32_t sm = 0;
   std::uint32_t warp = 0;
   std::uint64_t instruction = 0;
+  /// The PC of the instruction that made it, and whether its warp was
+  /// critical when it issued (CAWA's cache prioritisation, cacp.hpp; false
+  /// without it). Copied into the requests the L1 makes for it.
+  std::uint32_t pc = 0;
+  bool critical = false;
 
   /// The memory sub-partition (L2 slice) the address belongs to: set by
   /// the memory system when the request enters it (and copied by caches

@@ -7,7 +7,7 @@
 
 namespace lockstep::sim {
 
-TagArray::TagArray(const CacheConfig& config, const AddressDecoder* partition_index)
+TagArray::TagArray(const CacheConfig& config, const AddressDecoder* partition_index, const CawaConfig* cacp)
     : lines_(std::size_t{config.sets} * config.ways),
       sets_(config.sets),
       ways_(config.ways),
@@ -17,7 +17,9 @@ TagArray::TagArray(const CacheConfig& config, const AddressDecoder* partition_in
       fifo_(config.replacement == Replacement::Fifo),
       on_miss_(config.allocation == AllocPolicy::OnMiss),
       index_fn_(config.index),
-      partition_index_(partition_index) {}
+      partition_index_(partition_index) {
+  if (cacp != nullptr) cacp_.emplace(*cacp, ways_, static_cast<std::uint32_t>(lines_.size()));
+}
 
 std::uint32_t TagArray::set_of(std::uint64_t block) const noexcept {
   const std::uint64_t a = partition_index_ != nullptr ? partition_index_->partition_address(block) : block;
@@ -31,6 +33,10 @@ TagArray::Probe TagArray::probe(std::uint64_t block, std::uint32_t sector) const
   std::uint32_t valid_line = kNone;
   Cycle oldest = kNever;
   bool all_reserved = true;
+  // CACP: victims only in the requester's partition, by largest RRPV.
+  const std::uint32_t first = cacp_ ? cacp_->first_way(requester_.signature) : 0;
+  const std::uint32_t last = cacp_ ? cacp_->last_way(requester_.signature) : ways_;
+  int most_distant = -1;
   for (std::uint32_t way = 0; way < ways_; ++way) {
     const std::uint32_t index = base + way;
     const CacheLine& l = lines_[index];
@@ -45,10 +51,16 @@ TagArray::Probe TagArray::probe(std::uint64_t block, std::uint32_t sector) const
           break;
       }
     }
+    if (way < first || way >= last) continue;
     if (!l.any(LineState::Reserved)) {
       all_reserved = false;
       if (l.invalid()) {
-        invalid_line = index;
+        if (!cacp_ || invalid_line == kNone) invalid_line = index;
+      } else if (cacp_) {
+        if (static_cast<int>(cacp_->rrpv(index)) > most_distant) {
+          most_distant = cacp_->rrpv(index);
+          valid_line = index;
+        }
       } else {
         const Cycle t = fifo_ ? l.alloc_time : l.last_access;
         if (t < oldest) {
@@ -97,15 +109,33 @@ void TagArray::allocate_sector(CacheLine& l, std::uint32_t sector, Cycle now) co
   l.last_access = now;
 }
 
+void TagArray::cacp_replace(std::uint32_t index) noexcept {
+  const std::uint32_t way = index % ways_;
+  if (!lines_[index].invalid()) {
+    cacp_->evicted(index, way);
+    // SRRIP: the partition ages until the victim would be at RRPV 3.
+    const auto by = static_cast<std::uint8_t>(3 - cacp_->rrpv(index));
+    const std::uint32_t base = index - way;
+    for (std::uint32_t w = cacp_->first_way(requester_.signature); w < cacp_->last_way(requester_.signature); ++w) {
+      if (w != way) cacp_->age(base + w, by);
+    }
+  }
+  cacp_->inserted(index, requester_.signature);
+}
+
 TagArray::Probe TagArray::access(std::uint64_t block, std::uint32_t sector, Cycle now, Eviction* evicted) {
   const Probe p = probe(block, sector);
   CacheLine& l = lines_[p.index];
   switch (p.status) {
     case CacheStatus::Hit:
-    case CacheStatus::HitReserved: l.last_access = now; break;
+    case CacheStatus::HitReserved:
+      l.last_access = now;
+      if (cacp_) cacp_->hit(p.index, requester_.critical);
+      break;
     case CacheStatus::Miss:
       if (on_miss_) {
         if (l.any(LineState::Modified) && evicted != nullptr) *evicted = dirty(l);
+        if (cacp_) cacp_replace(p.index);
         allocate(l, block, sector, now);
       }
       break;
@@ -126,6 +156,7 @@ void TagArray::fill_block(std::uint64_t block, std::uint32_t sector, Cycle now) 
   const Probe p = probe(block, sector);
   CacheLine& l = lines_[p.index];
   if (p.status == CacheStatus::Miss) {
+    if (cacp_) cacp_replace(p.index);
     allocate(l, block, sector, now);
   } else if (p.status == CacheStatus::SectorMiss) {
     allocate_sector(l, sector, now);

@@ -11,13 +11,22 @@
 // sector, the last invalid one, else the least recently used (LRU) or
 // earliest allocated (FIFO) one, the first such way on ties; every line
 // reserved: RESERVATION_FAIL.
+//
+// With CACP (CAWA's cache prioritisation, cacp.hpp) a miss chooses its
+// victim only within the partition the requester's signature is predicted
+// for, by SRRIP; hits and evictions train CACP's predictors. The requester
+// (the load's PC and whether its warp was critical) is set before each
+// access by set_requester.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/config/cache_config.hpp"
+#include "sim/config/cawa_config.hpp"
+#include "sim/mem/cacp.hpp"
 #include "sim/mem/cache_stats.hpp"
 #include "sim/mem/mem_request.hpp"
 
@@ -53,7 +62,15 @@ struct Eviction {
 
 class TagArray {
  public:
-  TagArray(const CacheConfig& config, const AddressDecoder* partition_index);
+  /// `cacp`: follow CAWA's cache prioritisation (an L1D of at least 2 ways).
+  TagArray(const CacheConfig& config, const AddressDecoder* partition_index, const CawaConfig* cacp = nullptr);
+
+  /// CACP: the accesses until the next call are a load at `pc` of a
+  /// critical warp or not (nothing without CACP).
+  void set_requester(std::uint32_t pc, bool critical) noexcept {
+    if (cacp_) requester_ = Requester{cacp_->signature(pc), critical};
+  }
+  [[nodiscard]] const Cacp* cacp() const noexcept { return cacp_ ? &*cacp_ : nullptr; }
 
   struct Probe {
     CacheStatus status = CacheStatus::Miss;
@@ -82,6 +99,13 @@ class TagArray {
   void allocate(CacheLine& l, std::uint64_t block, std::uint32_t sector, Cycle now) const noexcept;
   void allocate_sector(CacheLine& l, std::uint32_t sector, Cycle now) const noexcept;
   [[nodiscard]] Eviction dirty(const CacheLine& l) const noexcept;
+  /// CACP: line `index` is about to take a block the requester missed.
+  void cacp_replace(std::uint32_t index) noexcept;
+
+  struct Requester {
+    std::uint32_t signature = 0;
+    bool critical = false;
+  };
 
   std::vector<CacheLine> lines_;
   std::uint32_t sets_;
@@ -93,6 +117,8 @@ class TagArray {
   bool on_miss_;
   SetIndex index_fn_;
   const AddressDecoder* partition_index_;
+  std::optional<Cacp> cacp_;
+  Requester requester_;
 };
 
 }  // namespace lockstep::sim

@@ -32,6 +32,8 @@ add_test(NAME cli.gpu.show_text.gtx480 COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_E
   gpu show gtx480)
 add_test(NAME cli.gpu.show_text.tiny_bows COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${GPU_GOLDEN}/tiny_bows.txt 0 gpu show tests/cli/sim_inputs/tiny_bows.toml)
+add_test(NAME cli.gpu.show_text.tiny_cawa COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${GPU_GOLDEN}/tiny_cawa.txt 0 gpu show tests/cli/sim_inputs/tiny_cawa.toml)
 add_test(NAME cli.gpu.show_json.tiny COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE} ${GPU_GOLDEN}/tiny.json 0
   gpu show tiny --json)
 add_test(NAME cli.gpu.show_json.hbm_style COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE} ${GPU_GOLDEN}/hbm_style.json 0

@@ -125,6 +125,16 @@ add_test(NAME cli.sim.files.bows_hashtable_v2 COMMAND ${CLI_DIR}/sim_files.sh ${
   ${SIM_GOLDEN}/hashtable_v2.bows.files.txt 0 replay:trace.json:models/kernels/hashtable_v2/hashtable_v2.ptx
   sim models/kernels/hashtable_v2/hashtable_v2.ptx --launch models/kernels/hashtable_v2/launch.toml
   --gpu tests/cli/sim_inputs/tiny_bows.toml --schedule-out @TMP@/trace.json)
+# CAWA (sim_inputs/tiny_cawa.toml: greedy criticality-aware scheduling, CACP
+# on the L1D): its statistics, and its schedule replayed by `run --replay`.
+add_test(NAME cli.sim.cawa.matmul_tiled COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/matmul_tiled.cawa.txt 0
+  sim models/kernels/matmul_tiled/matmul_tiled.ptx --launch models/kernels/matmul_tiled/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_cawa.toml --stats text)
+add_test(NAME cli.sim.files.cawa_hashtable_v2 COMMAND ${CLI_DIR}/sim_files.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/hashtable_v2.cawa.files.txt 0 replay:trace.json:models/kernels/hashtable_v2/hashtable_v2.ptx
+  sim models/kernels/hashtable_v2/hashtable_v2.ptx --launch models/kernels/hashtable_v2/launch.toml
+  --gpu tests/cli/sim_inputs/tiny_cawa.toml --schedule-out @TMP@/trace.json)
 
 # Hangs and limits: a wait on a block that cannot be resident, the cycle cap.
 add_test(NAME cli.sim.occupancy_deadlock COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "sim/core/schedulers/bows.hpp"
+#include "sim/core/schedulers/cawa.hpp"
 #include "sim/core/schedulers/glrr.hpp"
 #include "sim/core/schedulers/gto.hpp"
 #include "sim/core/schedulers/lrr.hpp"
@@ -27,7 +28,7 @@ void SchedulerUnit::oldest_first(std::vector<std::uint32_t>& out, std::uint32_t 
 namespace {
 
 std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
-                                         const std::vector<WarpFacts>& facts) {
+                                         const std::vector<WarpFacts>& facts, const CriticalityPredictor* criticality) {
   switch (config.policy) {
     case WarpScheduler::Lrr: return std::make_unique<LrrScheduler>(std::move(supervised), facts);
     case WarpScheduler::Gto:
@@ -37,6 +38,9 @@ std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vec
     case WarpScheduler::TwoLevel:
       return std::make_unique<TwoLevelScheduler>(std::move(supervised), facts, config.two_level_active,
                                                  config.two_level_inner, config.two_level_outer);
+    case WarpScheduler::Cawa:
+      if (criticality == nullptr) break;
+      return std::make_unique<CawaScheduler>(std::move(supervised), facts, *criticality, config.cawa.greedy);
   }
   return std::make_unique<LrrScheduler>(std::move(supervised), facts);
 }
@@ -44,8 +48,9 @@ std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vec
 }  // namespace
 
 std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config, std::vector<std::uint32_t> supervised,
-                                              const std::vector<WarpFacts>& facts, const BackOff* back_off) {
-  auto base = make_base(config, supervised, facts);
+                                              const std::vector<WarpFacts>& facts, const BackOff* back_off,
+                                              const CriticalityPredictor* criticality) {
+  auto base = make_base(config, supervised, facts, criticality);
   if (back_off == nullptr) return base;
   return std::make_unique<BowsScheduler>(std::move(supervised), facts, std::move(base), *back_off);
 }

@@ -69,12 +69,16 @@ class SchedulerUnit {
 };
 
 class BackOff;
+class CriticalityPredictor;
 
 /// The scheduler of `config.policy` for `supervised`; with `back_off` (the
-/// SM's BOWS state, when BOWS is on), wrapped in BOWS (bows.hpp).
+/// SM's BOWS state, when BOWS is on), wrapped in BOWS (bows.hpp). The cawa
+/// policy reads `criticality` (the SM's predictor; without one it falls
+/// back to lrr).
 [[nodiscard]] std::unique_ptr<SchedulerUnit> make_scheduler(const SchedulerConfig& config,
                                                             std::vector<std::uint32_t> supervised,
                                                             const std::vector<WarpFacts>& facts,
-                                                            const BackOff* back_off = nullptr);
+                                                            const BackOff* back_off = nullptr,
+                                                            const CriticalityPredictor* criticality = nullptr);
 
 }  // namespace lockstep::sim

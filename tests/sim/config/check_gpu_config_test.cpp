@@ -37,6 +37,13 @@ TEST(CheckGpuConfig, SpinAwareSchedulingOnPasses) {
   EXPECT_FALSE(check_gpu_config(c).has_value());
 }
 
+TEST(CheckGpuConfig, CawaWithCacpPasses) {
+  GpuConfig c = tiny();
+  c.core.scheduler.policy = WarpScheduler::Cawa;
+  c.core.scheduler.cawa.cacp = true;
+  EXPECT_FALSE(check_gpu_config(c).has_value());
+}
+
 struct Broken {
   const char* name;
   std::function<void(GpuConfig&)> change;
@@ -118,6 +125,27 @@ const std::vector<Broken>& broken() {
        "bows_frac1 is a fraction of instructions (0 to 1), got 1.5"},
       {"BowsFrac2", [](GpuConfig& c) { c.core.scheduler.bows.frac2 = 0; }, "core.scheduler.bows_frac2",
        "bows_frac2 must be above 0 (and at most 1000), got 0"},
+      {"CacpWithoutCawa", [](GpuConfig& c) { c.core.scheduler.cawa.cacp = true; }, "core.scheduler.cawa_cacp",
+       "CACP places lines by the criticality the cawa scheduler predicts: it needs policy = \"cawa\", got \"lrr\""},
+      {"CacpOneWay",
+       [](GpuConfig& c) {
+         c.core.scheduler.policy = WarpScheduler::Cawa;
+         c.core.scheduler.cawa.cacp = true;
+         c.core.l1d.ways = 1;
+         c.core.l1d.sets *= 4;
+       },
+       "core.scheduler.cawa_cacp",
+       "CACP splits the L1D's sets into a critical and a non-critical partition: it needs an L1D of at least 2 ways"},
+      {"CacpCriticalWays", [](GpuConfig& c) { c.core.scheduler.cawa.cacp_critical_ways = 0; },
+       "core.scheduler.cawa_cacp_critical_ways",
+       "cawa_cacp_critical_ways is the fraction of L1D ways for critical warps' lines, above 0 and below 1, got 0"},
+      {"CacpCriticalFraction", [](GpuConfig& c) { c.core.scheduler.cawa.cacp_critical_fraction = 1; },
+       "core.scheduler.cawa_cacp_critical_fraction",
+       "cawa_cacp_critical_fraction places the critical-warp cut between the least (0) and the most critical warp "
+       "(below 1), got 1"},
+      {"CacpSignatures", [](GpuConfig& c) { c.core.scheduler.cawa.cacp_signatures = 3; },
+       "core.scheduler.cawa_cacp_signatures",
+       "the CACP signature tables need a power of two of entries, 1 to 65536, got 3"},
       {"GenericCollectors", [](GpuConfig& c) { c.core.operand_collector.specialized = false; },
        "core.operand_collector.generic_units",
        "without specialized collectors the generic operand collectors need units and input and output ports"},

@@ -1,7 +1,8 @@
 // Determinism: the same simulation twice gives byte-identical statistics
 // and timeline (the CLI goldens pin them across builds: cli.sim.*), also
 // with the busy-wait-aware policies (DDOS, BOWS fixed and adaptive over
-// LRR and GTO, GTO with age rotation).
+// LRR and GTO, GTO with age rotation) and CAWA (greedy and not, with and
+// without CACP, under BOWS).
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -67,6 +68,29 @@ TEST(Determinism, SpinAwarePoliciesSameBytes) {
         EXPECT_GT(a.size(), 1000U);
         EXPECT_EQ(a, once(model, variants[v], kind)) << model << " variant " << v;
       }
+    }
+  }
+}
+
+TEST(Determinism, CawaSameBytes) {
+  std::vector<sim::GpuConfig> variants;
+  for (int v = 0; v < 3; ++v) {
+    sim::GpuConfig g = gpu("tiny");
+    sim::SchedulerConfig& s = g.core.scheduler;
+    s.policy = sim::WarpScheduler::Cawa;
+    s.cawa.greedy = v != 1;
+    s.cawa.cacp = v >= 1;
+    if (v == 2) {
+      s.ddos.enabled = true;
+      s.bows.enabled = true;
+    }
+    variants.push_back(g);
+  }
+  for (const char* model : {"spin_lock", "matmul_tiled"}) {
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      const std::string a = once(model, variants[v]);
+      EXPECT_GT(a.size(), 1000U);
+      EXPECT_EQ(a, once(model, variants[v])) << model << " variant " << v;
     }
   }
 }
