@@ -41,6 +41,12 @@ TEST_P(PorModels, VerdictsFinalStatesAndRacesAgreeWithAndWithoutPersistentSets) 
   }
   // hashtable_v1 under mimd is beyond the bound (tests/cli/verify.cmake); the rest compare.
   EXPECT_GE(compared, 3U) << name;
+  // The shipped launch (several warps) under the warp-unit stack, where it is small enough.
+  const auto big = launch_from_files(dir + name + ".ptx", dir + "launch.toml");
+  const Comparison c = compare(*big, "stack", 10'000, name + " (launch.toml) under stack");
+  std::printf("[ por      ] %s launch.toml stack: %llu states without, %llu with persistent sets%s\n", name.c_str(),
+              static_cast<unsigned long long>(c.states), static_cast<unsigned long long>(c.states_por),
+              c.compared ? "" : " (bounded)");
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, PorModels, ::testing::ValuesIn(verify_kernels()),
