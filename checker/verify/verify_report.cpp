@@ -141,8 +141,8 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   out << fmt::format("  states: {}  transitions: {}  instructions: {}  revisits: {}  max depth: {}\n", st.states,
                      st.transitions, st.instructions, st.revisits, st.max_depth);
   if (r.exploration->persistent_sets) {
-    out << fmt::format("  persistent sets: {} states took one warp's steps, {} steps left out\n", st.por_states,
-                       st.por_pruned);
+    out << fmt::format("  persistent sets: {} state{} explored one warp's steps (mimd: one thread's), {} step{} left out\n",
+                       st.por_states, st.por_states == 1 ? "" : "s", st.por_pruned, st.por_pruned == 1 ? "" : "s");
   }
   out << fmt::format("  completed states: {}  distinct final memories: {}\n", st.terminal,
                      r.exploration->final_digests.size());
