@@ -86,7 +86,11 @@ class Explorer {
     units_ = unit_count(root);
     words_ = unit_words(units_);
     syncing_exit_ = kernel_synchronises(*root.setup().kernel);
-    if (opt_.persistent_sets) {
+    if (opt_.persistent_sets && filter_ != nullptr) {
+      // A filter asks for particular counterexamples and the PCs the search
+      // issued: the reduction keeps every verdict, not every counterexample.
+      r_.persistent_sets_off = "a finding filter is in use";
+    } else if (opt_.persistent_sets) {
       por_ = std::make_unique<PersistentSets<S>>(root, syncing_exit_);
       r_.persistent_sets_off = por_->why_not(root);
       if (!r_.persistent_sets_off.empty()) por_.reset();
