@@ -15,7 +15,7 @@
 //    --max-states (default 1,000,000) and --timeout seconds (default 10):
 //    the states, transitions and outcome ("complete" when the search covered
 //    the graph, a finding's kind, or "bound:KIND") for each reduction configuration
-//    (none, merge, merge+canonical, merge+canonical+sleep), one line per
+//    (none, merge, merge+canonical, merge+canonical+sleep, merge+canonical+por), one line per
 //    model x model kind:
 //      explore.table <model> <mimd|stack> threads=N <reduction>=<states>/<transitions>/<verdict>/<CPU s> ...
 //    A model that does not load or prepare is named with the error.

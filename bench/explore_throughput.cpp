@@ -1,9 +1,12 @@
 // Throughput of the schedule explorer: distinct states per second on the
 // synthetic 2-warp kernel (bench/support/explore_loop_kernel.hpp) under the
 // `stack` model, whose reachable states are the grid of the two warps'
-// iteration counts. Three searches:
-//   merged      merged private steps, dead-register zeroing, fairness check
-//               and race report on (what `lockstep verify` does);
+// iteration counts. Four searches:
+//   merged      merged private steps, dead-register zeroing, persistent
+//               sets, fairness check and race report on (what `lockstep
+//               verify` does; the loop's steps lie on a control-flow cycle,
+//               so the persistent sets leave nothing out: their cost shows);
+//   merged_no_por   the same without persistent sets (`verify --no-por`);
 //   merged_safety   the same without the fairness check and the race report
 //               (the bare search);
 //   unmerged    every instruction a step of its own (default options
@@ -83,6 +86,9 @@ int main(int argc, char** argv) try {
   safety.fairness = false;
   safety.races = false;
   ok &= search("merged_safety", iterations, alu, safety, repetitions);
+  ExploreOptions no_por = options;
+  no_por.persistent_sets = false;
+  ok &= search("merged_no_por", iterations, alu, no_por, repetitions);
   ExploreOptions plain = options;
   plain.merge = false;
   ok &= search("unmerged", unmerged, alu, plain, repetitions);

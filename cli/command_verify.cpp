@@ -1,7 +1,7 @@
 // `lockstep verify FILE --launch SPEC [--kernel NAME] [--model M]
 //  [--reconvergence nvidia|ipdom|safe|safe-aware] [--property all|safety|termination]
 //  [--max-states N] [--max-depth N] [--max-memory MiB] [--timeout S]
-//  [--no-merge] [--no-canonical] [--full-states] [--trace-out PATH] [--json]`:
+//  [--no-merge] [--no-canonical] [--no-por] [--full-states] [--trace-out PATH] [--json]`:
 // explores every schedule of one launch and answers `verified` (exit 0),
 // `counterexample` (exit 3, with a trace file that `run --replay` replays)
 // or `inconclusive` (exit 4, the bound that stopped the search); 1 on error.
@@ -139,6 +139,7 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->add_option("--timeout", o->timeout, "stop (inconclusive) after this many seconds (0: none)")
       ->capture_default_str();
   cmd->add_flag("--no-merge", o->no_merge, "one step per instruction (no merging of thread-private instructions)");
+  cmd->add_flag("--no-por", o->no_por, "no persistent sets (explore every warp's step in every state)");
   cmd->add_flag("--no-canonical", o->no_canonical, "hash dead registers too");
   cmd->add_flag("--full-states", o->full_states, "keep every state and compare states on hash matches");
   cmd->add_option("--order-seed", o->order_seed,

@@ -29,6 +29,7 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   e.timeout_seconds = parse_seconds_option("--timeout", o.timeout);
   e.merge = !o.no_merge;
   e.canonical = !o.no_canonical;
+  e.persistent_sets = !o.no_por;
   e.full_states = o.full_states;
   e.order_seed = parse_count_option("--order-seed", o.order_seed, 0);
   e.fairness = s.properties.termination;

@@ -25,6 +25,7 @@ struct VerifyCliOptions {
   std::string timeout = "600";  ///< seconds; a default so an unattended run always ends with a verdict
   bool no_merge = false;
   bool no_canonical = false;
+  bool no_por = false;  ///< no persistent sets
   bool full_states = false;
   std::string order_seed = "0";  ///< 0: warp and lane order; else a seeded random order (swarm jobs)
   std::string trace_out;

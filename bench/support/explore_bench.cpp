@@ -71,6 +71,7 @@ std::vector<Reduction> reductions(const checker::ExploreOptions& base) {
   o.fairness = false;
   o.races = false;
   o.sleep_sets = false;
+  o.persistent_sets = false;
   std::vector<Reduction> r;
   o.merge = false;
   o.canonical = false;
@@ -81,6 +82,9 @@ std::vector<Reduction> reductions(const checker::ExploreOptions& base) {
   r.push_back({"merge+canonical", o});
   o.sleep_sets = true;
   r.push_back({"merge+canonical+sleep", o});
+  o.sleep_sets = false;
+  o.persistent_sets = true;
+  r.push_back({"merge+canonical+por", o});
   return r;
 }
 

@@ -55,7 +55,7 @@ struct Geometry {
 
 /// One reduction configuration of the comparison table.
 struct Reduction {
-  std::string name;  ///< "none", "merge", "merge+canonical", "merge+canonical+sleep"
+  std::string name;  ///< "none", "merge", "merge+canonical", "merge+canonical+sleep", "merge+canonical+por"
   checker::ExploreOptions options;
 };
 

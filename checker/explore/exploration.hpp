@@ -65,6 +65,8 @@ struct ExploreStats {
   std::uint64_t instructions = 0;     ///< instructions executed by those steps
   std::uint64_t revisits = 0;         ///< transitions into an already stored state
   std::uint64_t sleep_pruned = 0;     ///< transitions skipped by sleep sets
+  std::uint64_t por_states = 0;       ///< states expanded with a persistent set smaller than all enabled actions
+  std::uint64_t por_pruned = 0;       ///< enabled actions those persistent sets left out
   std::uint64_t terminal = 0;         ///< distinct completed states
   std::uint64_t sccs = 0;             ///< non-trivial strongly connected components
   std::uint32_t max_depth = 0;
@@ -101,6 +103,12 @@ struct Exploration {
   std::vector<Race> races;
   /// The race report covers every reachable state (no partial-order reduction, no bound).
   bool races_complete = false;
+  /// Persistent sets (persistent_set.hpp): whether the search used them,
+  /// and why not when they were asked for but not used (the model, the
+  /// kernel, or an access that left its buffer: the search then ran again
+  /// without them).
+  bool persistent_sets = false;
+  std::string persistent_sets_off;
   /// Findings a finding filter rejected (finding_filter.hpp); the search went on past them.
   std::uint64_t rejected = 0;
   /// With a finding filter: per PC of the kernel, whether some step of the search began there.

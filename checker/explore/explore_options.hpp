@@ -27,6 +27,9 @@ struct ExploreOptions {
   bool canonical = true;    ///< zero dead registers before hashing
   bool fairness = true;     ///< look for fair non-terminating cycles (on-the-fly Tarjan SCCs)
   bool sleep_sets = false;  ///< partial-order reduction; only with fairness off (safety properties)
+  /// Persistent sets (persistent_set.hpp): sound for every property, fair
+  /// non-termination included; used where the model and the kernel allow.
+  bool persistent_sets = true;
   bool full_states = false; ///< keep every state and compare on hash matches (exact matching)
   bool stop_at_first = true;  ///< stop at the first counterexample
   bool races = true;          ///< report data races (plain conflicting accesses of co-enabled threads)

@@ -10,6 +10,10 @@
 //     checks, the set of final memory digests,
 //   - bounds on states, depth, memory and time: hitting one is recorded in
 //     Exploration::bound and the result is then never exhaustive,
+//   - persistent sets (persistent_set.hpp; on unless switched off): at a
+//     state where one warp's enabled steps are independent of everything
+//     the other warps may still do, and start on no control-flow cycle,
+//     only that warp's steps are explored (sound for every property),
 //   - optional sleep sets (stateful, Godefroid): a unit whose step is
 //     independent of the steps taken since it was last explored is not
 //     explored again; sound for deadlocks, errors and completed states, so
@@ -36,6 +40,7 @@
 #include "checker/explore/fair_lasso.hpp"
 #include "checker/explore/fairness_units.hpp"
 #include "checker/explore/finding_filter.hpp"
+#include "checker/explore/persistent_set.hpp"
 #include "checker/explore/state_digest.hpp"
 #include "checker/explore/unit_footprints.hpp"
 #include "checker/explore/step_generator.hpp"
@@ -64,6 +69,10 @@ class Explorer {
     order_rng_ = opt_.order_seed;
   }
 
+  /// True when an access left the buffers the persistent sets assumed it
+  /// stays in: the result of run() is then to be discarded.
+  [[nodiscard]] bool por_unsound() const noexcept { return por_unsound_; }
+
   Exploration run(const S& initial) {
     start_ = std::chrono::steady_clock::now();
     S root = initial;
@@ -77,7 +86,17 @@ class Explorer {
     units_ = unit_count(root);
     words_ = unit_words(units_);
     syncing_exit_ = kernel_synchronises(*root.setup().kernel);
-    footprints_ = opt_.sleep_sets || opt_.races;
+    if (opt_.persistent_sets && filter_ != nullptr) {
+      // A filter asks for particular counterexamples and the PCs the search
+      // issued: the reduction keeps every verdict, not every counterexample.
+      r_.persistent_sets_off = "a finding filter is in use";
+    } else if (opt_.persistent_sets) {
+      por_ = std::make_unique<PersistentSets<S>>(root, syncing_exit_);
+      r_.persistent_sets_off = por_->why_not(root);
+      if (!r_.persistent_sets_off.empty()) por_.reset();
+    }
+    r_.persistent_sets = por_ != nullptr;
+    footprints_ = opt_.sleep_sets || opt_.races || por_;
     state_bytes_ = sizeof(S) + hashed_bytes(root);
     frames_.emplace_back();
     frames_[0].state_ptr = std::make_unique<S>(std::move(root));
@@ -130,7 +149,9 @@ class Explorer {
   std::span<std::uint64_t> executed(std::uint32_t id) { return {bits_.data() + std::size_t{id} * 2 * words_, words_}; }
   std::span<std::uint64_t> disabled(std::uint32_t id) { return {bits_.data() + (std::size_t{id} * 2 + 1) * words_, words_}; }
 
-  [[nodiscard]] bool stopped() const noexcept { return r_.bound != BoundKind::None || (r_.finding && opt_.stop_at_first); }
+  [[nodiscard]] bool stopped() const noexcept {
+    return r_.bound != BoundKind::None || (r_.finding && opt_.stop_at_first) || por_unsound_;
+  }
 
   void set_bound(BoundKind k, std::uint64_t limit, std::string detail = {}) {
     if (r_.bound != BoundKind::None) return;
@@ -226,8 +247,24 @@ class Explorer {
     if (opt_.races && !f.reexplore) collect_races(f.footprints, races_, race_pairs_);
     f.actions.clear();
     f.done.assign(words_, 0);
-    for (const StepRecord& a : f.enabled) {
+    typename PersistentSets<S>::Choice ample;
+    if (por_) {
+      ample = por_->choose(s, f.enabled, f.footprints);
+      if (!por_->violation().empty()) {
+        por_unsound_ = true;
+        r_.persistent_sets_off = por_->violation();
+        r_.persistent_sets = false;
+        return;
+      }
+      if (ample.reduced() && !f.reexplore) ++r_.stats.por_states;
+    }
+    for (std::size_t i = 0; i < f.enabled.size(); ++i) {
+      const StepRecord& a = f.enabled[i];
       const std::uint32_t u = unit_of<S>(a.warp, a.key);
+      if (ample.reduced() && (i < ample.begin || i >= ample.end)) {
+        if (!f.reexplore) ++r_.stats.por_pruned;
+        continue;
+      }
       if (!f.only.empty() && !test_bit(f.only, u)) continue;
       if (opt_.sleep_sets && test_bit(f.sleep, u)) {
         ++r_.stats.sleep_pruned;
@@ -490,6 +527,8 @@ class Explorer {
   std::set<std::pair<std::uint32_t, std::uint32_t>> race_pairs_;
   bool syncing_exit_ = false;
   bool footprints_ = false;
+  std::unique_ptr<PersistentSets<S>> por_;
+  bool por_unsound_ = false;  ///< an access left its buffer: the result is discarded (explore runs again)
   std::uint32_t units_ = 0;
   std::size_t words_ = 1;
   std::uint64_t state_bytes_ = 0;
@@ -501,8 +540,21 @@ class Explorer {
 template <class S, StepGenerator<S> G>
 [[nodiscard]] Exploration explore(const S& initial, G& gen, const ExploreOptions& options,
                                   const FinalHook<S>& on_final = {}, const FindingFilter* filter = nullptr) {
-  Explorer<S, G> e(gen, options, on_final, filter);
-  return e.run(initial);
+  Exploration r;
+  {
+    Explorer<S, G> e(gen, options, on_final, filter);
+    r = e.run(initial);
+    if (!e.por_unsound()) return r;
+  }
+  // The alias answers the reduction rested on do not hold for this launch:
+  // search again without it, and say why.
+  ExploreOptions without = options;
+  without.persistent_sets = false;
+  std::string why = std::move(r.persistent_sets_off);
+  Explorer<S, G> e(gen, without, on_final, filter);
+  r = e.run(initial);
+  r.persistent_sets_off = std::move(why);
+  return r;
 }
 
 }  // namespace lockstep::checker

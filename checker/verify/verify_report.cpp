@@ -101,6 +101,11 @@ std::string reductions_text(const ExploreOptions& o) {
   return s.empty() ? "none" : s;
 }
 
+std::string persistent_sets_text(const Exploration& e) {
+  if (e.persistent_sets) return "persistent sets (acyclic proviso)";
+  return fmt::format("no persistent sets ({})", e.persistent_sets_off);
+}
+
 const char* state_matching_text(const ExploreOptions& o) noexcept {
   return o.full_states ? "full states" : "128-bit hash";
 }
@@ -119,6 +124,10 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
                      threads(r), residency, inputs_text(r));
   out << fmt::format("  properties: {}\n", properties_text(r.properties));
   std::string reductions = reductions_text(r.options);
+  if (r.options.persistent_sets) {
+    const std::string por = persistent_sets_text(*r.exploration);
+    reductions = reductions == "none" ? por : reductions + ", " + por;
+  }
   if (r.if_converted != 0) {
     reductions += fmt::format(", {} branch region{} on register values if-converted (symbolic data)", r.if_converted,
                               r.if_converted == 1 ? "" : "s");
@@ -131,6 +140,10 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
   }
   out << fmt::format("  states: {}  transitions: {}  instructions: {}  revisits: {}  max depth: {}\n", st.states,
                      st.transitions, st.instructions, st.revisits, st.max_depth);
+  if (r.exploration->persistent_sets) {
+    out << fmt::format("  persistent sets: {} state{} explored one warp's steps (mimd: one thread's), {} step{} left out\n",
+                       st.por_states, st.por_states == 1 ? "" : "s", st.por_pruned, st.por_pruned == 1 ? "" : "s");
+  }
   out << fmt::format("  completed states: {}  distinct final memories: {}\n", st.terminal,
                      r.exploration->final_digests.size());
   if (r.timing) {
@@ -183,13 +196,18 @@ ordered_json verify_json(const VerifyReport& r) {
   if (r.properties.cuda_barriers) props.push_back("barrier-divergence");
   j["properties"] = std::move(props);
   j["reductions"] = {{"merge", r.options.merge}, {"canonical", r.options.canonical},
-                     {"sleep_sets", r.options.sleep_sets}};
+                     {"sleep_sets", r.options.sleep_sets},
+                     {"persistent_sets", r.exploration->persistent_sets}};
+  if (r.options.persistent_sets && !r.exploration->persistent_sets) {
+    j["reductions"]["persistent_sets_off"] = r.exploration->persistent_sets_off;
+  }
   if (r.if_converted != 0) j["reductions"]["if_converted"] = r.if_converted;
   j["state_matching"] = state_matching_text(r.options);
   if (r.options.order_seed != 0) j["order_seed"] = r.options.order_seed;
   ordered_json stats = {{"states", st.states},         {"transitions", st.transitions},
                         {"instructions", st.instructions}, {"revisits", st.revisits},
-                        {"sleep_pruned", st.sleep_pruned}, {"terminal", st.terminal},
+                        {"sleep_pruned", st.sleep_pruned}, {"por_states", st.por_states},
+                        {"por_pruned", st.por_pruned},     {"terminal", st.terminal},
                         {"sccs", st.sccs},             {"max_depth", st.max_depth}};
   if (r.timing) {
     stats["seconds"] = st.seconds;

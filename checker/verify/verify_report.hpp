@@ -46,6 +46,8 @@ struct VerifyReport {
 
 /// "merged thread-private steps, dead registers zeroed" or "none".
 [[nodiscard]] std::string reductions_text(const ExploreOptions& o);
+/// "persistent sets (acyclic proviso)", or "no persistent sets (why)".
+[[nodiscard]] std::string persistent_sets_text(const Exploration& e);
 /// "128-bit hash" or "full states".
 [[nodiscard]] const char* state_matching_text(const ExploreOptions& o) noexcept;
 
