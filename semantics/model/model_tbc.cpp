@@ -140,15 +140,29 @@ void ModelTbc::retire_warp(State& s, unsigned k) const {
   if (--e.wcnt != 0) return;
   if (e.branch == kNoPc) {  // every warp reconverged, merged at the LPC or exited
     s.stack.erase(s.stack.begin() + s.tos, s.stack.end());
-  } else if (e.replace) {  // the targets take the entry's place
+    activate(s);
+    return;
+  }
+  // Target entries that stayed empty, or start at the RPC (their threads
+  // wait in the reconvergence entry), would pop without issuing when they
+  // became TOS: they go now, so that a loop whose threads all stay does not
+  // pile them up below its next targets.
+  for (std::size_t i = s.stack.size(); i-- > s.tos + 1;) {
+    const Entry& x = s.stack[i];
+    if (!x.likely && (!any_thread(x.mask) || x.pc == x.rpc)) {
+      s.stack.erase(s.stack.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
+  if (s.stack[s.tos].replace) {  // the targets take the entry's place
     const std::uint32_t at = s.tos;
     s.stack.erase(s.stack.begin() + at);
     for (std::size_t i = at; i < s.stack.size(); ++i) {
       if (s.stack[i].lpc != kNoPc && s.stack[i].lpos > at) --s.stack[i].lpos;
     }
   } else {  // the entry waits at the branch's RPC below its targets
-    e.branch = kNoPc;
-    e.reconverged = false;
+    Entry& r = s.stack[s.tos];
+    r.branch = kNoPc;
+    r.reconverged = false;
   }
   activate(s);
 }
@@ -192,6 +206,7 @@ void ModelTbc::arrive(const ModelContext& ctx, State& s, unsigned k, const Outco
         Entry le;
         le.pc = l;
         le.rpc = rpc;
+        le.likely = true;
         le.mask.assign(nw, 0);
         lpc = l;
         lpos = static_cast<std::uint32_t>(s.stack.size());
@@ -339,6 +354,7 @@ void ModelTbc::hash(const State& s, StateHasher& h) const {
     h.value(e.branch);
     h.value(e.replace);
     h.value(e.reconverged);
+    h.value(e.likely);
     h.bytes(e.mask.data(), e.mask.size() * sizeof(Mask));
   }
   for (const Warp& w : s.warps) {

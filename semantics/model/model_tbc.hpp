@@ -77,6 +77,7 @@ class ModelTbc {
     std::uint32_t branch = kNoPc;  ///< TOS: the branch whose target entries (above) are being filled
     bool replace = false;          ///< TOS: the targets replace this entry (the branch's RPC is its RPC)
     bool reconverged = false;      ///< TOS: a warp reached the RPC or the LPC
+    bool likely = false;           ///< a likely-convergence entry (tbc-lcp)
     std::vector<Mask> mask;        ///< threads, one lane mask per static warp of the block
     friend bool operator==(const Entry&, const Entry&) = default;
   };

@@ -65,6 +65,10 @@ verify_golden(json.spin_lock.mimd spin_lock.mimd.json 0 - ${SL} --launch ${SL_SM
 verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
   models/kernels/divergent_barrier/divergent_barrier.ptx --launch models/kernels/divergent_barrier/launch.toml
   --model stack --json)
+# Thread block compaction (docs/models/tbc.md): one block of two warps.
+set(SL_BLOCK40 tests/cli/run_inputs/spin_lock_block40.toml)
+verify_golden(spin_lock.tbc spin_lock.tbc.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc)
+verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc-lcp)
 verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
 verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
 verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
