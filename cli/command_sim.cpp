@@ -63,6 +63,11 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error("aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: "
                 "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
+  if (sem::model_info(model.kind).scope != "warp") {
+    usage_error(fmt::format("model '{}' is not supported in sim yet: thread block compaction runs under run and "
+                            "verify",
+                            sem::model_spec_name(model)));
+  }
   const std::string model_name = sem::model_spec_name(sim::with_gpu_tables(model, gpu.config));
   const TableOption table = parse_table_option(o.reconvergence);
   if ((table == TableOption::Safe || table == TableOption::SafeAware) && !o.schedule_out.empty()) {

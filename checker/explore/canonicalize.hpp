@@ -48,6 +48,20 @@ void canonicalize_warp(S& s, std::uint32_t w, const LiveRegisters& live, std::ve
   for (std::uint32_t r = 0; r < live.registers(); ++r) clear_lanes(regs + std::size_t{r} * sem::kWarpSize, gone);
 }
 
+/// After a step of unit (w, key): warp w, or under a block-scope model
+/// (whose compacted warp holds threads of several static warps) every warp
+/// of w's block.
+template <class S>
+void canonicalize_step(S& s, std::uint32_t w, const LiveRegisters& live, std::vector<sem::WaitInfo>& scratch) {
+  if constexpr (S::kBlockScope) {
+    const std::uint32_t wpb = s.warps_per_block();
+    const std::uint32_t first = w / wpb * wpb;
+    for (std::uint32_t i = 0; i < wpb; ++i) canonicalize_warp(s, first + i, live, scratch);
+  } else {
+    canonicalize_warp(s, w, live, scratch);
+  }
+}
+
 template <class S>
 void canonicalize_all(S& s, const LiveRegisters& live, std::vector<sem::WaitInfo>& scratch) {
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) canonicalize_warp(s, w, live, scratch);

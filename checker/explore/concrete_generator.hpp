@@ -47,7 +47,7 @@ class ConcreteGenerator {
       out[0].state = s;
     }
     out[0].record = macro_step(out[0].state, w, key, plan_, options_.merge);
-    if (options_.canonical) canonicalize_warp(out[0].state, w, live_, scratch_);
+    if (options_.canonical) canonicalize_step(out[0].state, w, live_, scratch_);
     return 1;
   }
   void prefix(S& s, std::vector<StepRecord>& records) {

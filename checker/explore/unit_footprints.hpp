@@ -28,7 +28,31 @@ void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool sy
       continue;
     }
     using V = std::remove_cvref_t<decltype(s.warp(a.warp).regs[0])>;
-    if constexpr (std::is_same_v<V, std::uint64_t>) {
+    if constexpr (std::is_same_v<V, std::uint64_t> && S::kBlockScope) {
+      // A compacted warp: each thread's accesses through its own static warp's registers.
+      const auto& cw = s.model().warp(s.model_state(a.warp), a.key);
+      const std::uint32_t base = a.warp / s.warps_per_block() * s.warps_per_block();
+      fps[i].accesses.clear();
+      Footprint part;
+      bool first = true;
+      for (std::uint32_t j = 0; j < s.warps_per_block(); ++j) {
+        sem::Mask lanes = 0;
+        sem::for_each_lane(cw.lanes, [&](unsigned l) { lanes |= cw.home[l] == j ? sem::lane_bit(l) : 0U; });
+        if (lanes == 0) continue;
+        const auto& regs = s.warp(base + j).regs;
+        instruction_footprint(s.setup(), cw.pc, base + j, s.warp(base + j).block, lanes,
+                              regs.empty() ? nullptr : regs.data(), syncing_exit, part);
+        if (first) {
+          fps[i].kind = part.kind;
+          fps[i].pc = part.pc;
+          fps[i].block = part.block;
+          first = false;
+        } else if (part.kind > fps[i].kind) {
+          fps[i].kind = part.kind;
+        }
+        fps[i].accesses.insert(fps[i].accesses.end(), part.accesses.begin(), part.accesses.end());
+      }
+    } else if constexpr (std::is_same_v<V, std::uint64_t>) {
       const sem::UnitView u = s.model().unit(s.model_state(a.warp), a.key);
       const auto& regs = s.warp(a.warp).regs;
       instruction_footprint(s.setup(), u.pc, a.warp, s.warp(a.warp).block, u.threads,

@@ -29,8 +29,15 @@ bool converts(const sem::ModelSpec& m) noexcept {
 
 SymbolicExploration explore_model(const sem::LaunchSetup& setup, const sem::LaunchSpec& spec,
                                   const ExploreRequest& request, const SymbolicLimits& limits) {
-  return sem::with_model(request.model, setup,
-                         [&](auto m) { return explore_symbolic_model(setup, spec, std::move(m), request, limits); });
+  return sem::with_model(request.model, setup, [&](auto m) -> SymbolicExploration {
+    if constexpr (decltype(m)::kScope != sem::ModelScope::Warp) {
+      throw std::invalid_argument(fmt::format("model '{}' explores concrete launches only: give the launch's "
+                                              "symbolic inputs values",
+                                              sem::model_spec_name(request.model)));
+    } else {
+      return explore_symbolic_model(setup, spec, std::move(m), request, limits);
+    }
+  });
 }
 
 }  // namespace

@@ -10,6 +10,13 @@
 // caller admits blocks into slots and retires them, and only resident
 // blocks hold state (warp w is then a warp of the block in slot
 // w / warps per block). Semantics of every rule are in docs/semantics.md.
+//
+// Under a block-scope model (thread block compaction) the model keeps one
+// state per block and its units are compacted warps: enabled(w), step(w, k),
+// model_state(w) and warp_done(w) then name slot w % warps-per-block of the
+// block's compacted warps (key k = that slot), while warp(w), registers(w)
+// and explain(w) still name static warp w. A compacted warp's lane l runs on
+// lane l of its own static warp's registers (docs/semantics-plan.md §3.6).
 #pragma once
 
 #include <cstdint>
@@ -46,6 +53,7 @@ class LaunchState {
   using Domain = D;
   using V = typename D::V;
   using Warp = WarpDataOf<V>;
+  static constexpr bool kBlockScope = M::kScope == ModelScope::Block;
 
   LaunchState(const LaunchSetup& setup, M model, D domain = D{}, Residency residency = {});
 
@@ -88,14 +96,21 @@ class LaunchState {
   }
 
   [[nodiscard]] LaunchStatus status() const noexcept { return status_; }
-  [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
+  [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept {
+    if constexpr (kBlockScope) return slot_done(slot_of(w));
+    return warp_finished(w);
+  }
+  /// True when every thread of static warp w has exited.
+  [[nodiscard]] bool warp_finished(std::uint32_t w) const noexcept { return warps_[w].exited == warps_[w].live; }
   [[nodiscard]] const std::optional<LaunchFault>& fault() const noexcept { return fault_; }
   [[nodiscard]] const LaunchStats& stats() const noexcept { return stats_; }
   [[nodiscard]] const GlobalMemory& global() const noexcept { return global_; }
   [[nodiscard]] const std::string& output() const noexcept { return output_; }
   [[nodiscard]] const LaunchSetup& setup() const noexcept { return *setup_; }
   [[nodiscard]] const M& model() const noexcept { return model_; }
-  [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept { return mstate_[w]; }
+  [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept {
+    return mstate_[kBlockScope ? slot_of(w) : w];
+  }
   [[nodiscard]] const Warp& warp(std::uint32_t w) const noexcept { return warps_[w]; }
   /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
   /// canonicalisation by the explorer; nullptr before its first step and once it is done.
@@ -126,6 +141,23 @@ class LaunchState {
 
   [[nodiscard]] std::uint32_t slot_of(std::uint32_t w) const noexcept { return w / wpb_; }
   void init_block(std::uint32_t slot, std::uint32_t block);
+  /// The model state of a slot's warps (warp scope) or of the slot (block scope) with no threads.
+  void reset_model(std::uint32_t slot);
+  /// The model's release of `lanes` of warp w at pc (a warp's or its block's model state).
+  void release_lanes(std::uint32_t w, Mask lanes, std::uint32_t pc) {
+    if constexpr (kBlockScope) {
+      model_.release(ctx_, mstate_[slot_of(w)], w % wpb_, lanes, pc);
+    } else {
+      model_.release(ctx_for(w), mstate_[w], lanes, pc);
+    }
+  }
+  // launch_step_block.hpp (block-scope models)
+  void step_block(std::uint32_t w, unsigned key);
+  /// Exchanges lane l of every register and of local memory between warp
+  /// `host` and the static warp home[l] of its block, for the lanes in `lanes`.
+  void swap_lanes(std::uint32_t host, const std::uint8_t* home, Mask lanes);
+  /// The operands DDOS profiles (step_report.hpp), read before a step of `threads` at pc.
+  void note_compared(const Warp& wd, std::uint32_t pc, Mask threads);
 
   // launch_step.hpp
   void execute(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
@@ -172,6 +204,11 @@ class LaunchState {
   std::uint32_t wpb_ = 1;         ///< warps per block
   bool slotted_ = false;          ///< block slots (residency.hpp) rather than every block resident
   StepReport* report_ = nullptr;  ///< during step(w, k, report) only
+  /// During a compacted warp's step whose threads come from several static
+  /// warps: the static warp (in the block) of each lane's thread.
+  const std::uint8_t* lane_home_ = nullptr;
+  static constexpr unsigned kNoBarrier = 0xffffffffU;
+  unsigned deferred_barrier_ = kNoBarrier;  ///< a barrier that completes once the lanes are swapped back
   [[no_unique_address]] D dom_;
 };
 

@@ -19,7 +19,11 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   const auto nblocks = slotted_ ? residency.slots : static_cast<std::uint32_t>(sh.blocks());
   blocks_.resize(nblocks);
   warps_.resize(std::size_t{nblocks} * wpb_);
-  mstate_.assign(std::size_t{nblocks} * wpb_, model_.init(ctx_, 0, 0));
+  if constexpr (kBlockScope) {
+    mstate_.assign(nblocks, model_.init(ctx_, std::span<const Mask>{}, 0));
+  } else {
+    mstate_.assign(std::size_t{nblocks} * wpb_, model_.init(ctx_, 0, 0));
+  }
   for (std::uint32_t b = 0; b < nblocks; ++b) {
     blocks_[b].barriers.resize(kBarriersPerBlock);
     if (!slotted_) init_block(b, b);
@@ -42,7 +46,21 @@ void LaunchState<M, D>::init_block(std::uint32_t slot, std::uint32_t block) {
     wd.warp_in_block = i;
     wd.live = sh.live_lanes(i);
     wd.exited = 0;
-    mstate_[w] = model_.init(ctx_, wd.live, 0);
+    if constexpr (!kBlockScope) mstate_[w] = model_.init(ctx_, wd.live, 0);
+  }
+  if constexpr (kBlockScope) {
+    std::vector<Mask> live(wpb_);
+    for (std::uint32_t i = 0; i < wpb_; ++i) live[i] = warps_[slot * wpb_ + i].live;
+    mstate_[slot] = model_.init(ctx_, live, 0);
+  }
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::reset_model(std::uint32_t slot) {
+  if constexpr (kBlockScope) {
+    mstate_[slot] = model_.init(ctx_, std::span<const Mask>{}, 0);
+  } else {
+    for (std::uint32_t i = 0; i < wpb_; ++i) mstate_[slot * wpb_ + i] = model_.init(ctx_, 0, 0);
   }
 }
 
@@ -54,7 +72,7 @@ void LaunchState<M, D>::admit(std::uint32_t slot, std::uint32_t block) {
 template <DivergenceModel M, class D>
 bool LaunchState<M, D>::slot_done(std::uint32_t slot) const noexcept {
   for (std::uint32_t i = 0; i < wpb_; ++i) {
-    if (!warp_done(slot * wpb_ + i)) return false;
+    if (!warp_finished(slot * wpb_ + i)) return false;
   }
   return true;
 }
@@ -67,16 +85,19 @@ void LaunchState<M, D>::retire(std::uint32_t slot) {
   bd.index = kNoBlock;
   for (BarrierState& b : bd.barriers) b = BarrierState{};
   for (std::uint32_t i = 0; i < wpb_; ++i) {
-    const std::uint32_t w = slot * wpb_ + i;
-    warps_[w] = Warp{};
-    mstate_[w] = model_.init(ctx_, 0, 0);
+    warps_[slot * wpb_ + i] = Warp{};
   }
+  reset_model(slot);
 }
 
 template <DivergenceModel M, class D>
 Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   if (status_ != LaunchStatus::Running) return 0;
   if (tm_owner_ && tm_owner_->warp != w) return 0;
+  if constexpr (kBlockScope) {  // slot w % wpb of the block's compacted warps, key = the slot
+    const unsigned k = w % wpb_;
+    return (model_.enabled(mstate_[slot_of(w)]) & lane_bit(k)) != 0 ? lane_bit(k) : 0;
+  }
   Mask m = model_.enabled(mstate_[w]);
   if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
   return m;
@@ -113,7 +134,28 @@ Mask LaunchState<M, D>::guard_mask(Warp& wd, const ir::Instr& in, Mask threads) 
 }
 
 template <DivergenceModel M, class D>
+void LaunchState<M, D>::note_compared(const Warp& wd, std::uint32_t pc, Mask threads) {
+  // DDOS's profiled operands, read before the step (step_report.hpp).
+  const unsigned lane = lowest_lane(threads);
+  for (unsigned i = 0; i < 2; ++i) {
+    const ir::Operand& op = setup_->kernel->op(pc, i + 1);
+    std::uint64_t bits = 0;
+    if (op.kind == ir::OperandKind::Reg) {
+      bits = dom_.bits(wd.regs[std::size_t{op.a} * kWarpSize + lane]);
+    } else if (op.kind == ir::OperandKind::ImmInt || op.kind == ir::OperandKind::ImmF32 ||
+               op.kind == ir::OperandKind::ImmF64) {
+      bits = static_cast<std::uint64_t>(op.value);
+    }
+    report_->compared[i] = bits;
+  }
+}
+
+template <DivergenceModel M, class D>
 void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
+  if constexpr (kBlockScope) {
+    step_block(w, key);
+    return;
+  }
   Warp& wd = warps_[w];
   ensure_registers(w);
   const UnitView u = model_.unit(mstate_[w], key);
@@ -123,21 +165,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   ++stats_.steps;
   ++stats_.warp_instructions;
   stats_.thread_instructions += lane_count(u.threads);
-  if (report_ != nullptr && in.op == ir::Opcode::Setp && u.threads != 0) {
-    // DDOS's profiled operands, read before the step (step_report.hpp).
-    const unsigned lane = lowest_lane(u.threads);
-    for (unsigned i = 0; i < 2; ++i) {
-      const ir::Operand& op = setup_->kernel->op(u.pc, i + 1);
-      std::uint64_t bits = 0;
-      if (op.kind == ir::OperandKind::Reg) {
-        bits = dom_.bits(wd.regs[std::size_t{op.a} * kWarpSize + lane]);
-      } else if (op.kind == ir::OperandKind::ImmInt || op.kind == ir::OperandKind::ImmF32 ||
-                 op.kind == ir::OperandKind::ImmF64) {
-        bits = static_cast<std::uint64_t>(op.value);
-      }
-      report_->compared[i] = bits;
-    }
-  }
+  if (report_ != nullptr && in.op == ir::Opcode::Setp && u.threads != 0) note_compared(wd, u.pc, u.threads);
   Outcome o;
   execute(w, u, g, o);
   if (report_ != nullptr) {
@@ -154,7 +182,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::step(std::uint32_t w, unsigned key, StepReport& report) {
   report.clear();
-  const UnitView u = model_.unit(mstate_[w], key);
+  const UnitView u = model_.unit(model_state(w), key);
   report.pc = u.pc;
   report.threads = u.threads;
   report_ = &report;
@@ -165,7 +193,11 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key, StepReport& report) 
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const {
   const std::size_t first = out.size();
-  model_.explain(mstate_[w], out);
+  if constexpr (kBlockScope) {
+    model_.explain(mstate_[slot_of(w)], w % wpb_, out);
+  } else {
+    model_.explain(mstate_[w], out);
+  }
   // The model says "barrier" for every arrival; the launch state knows which were warp syncs.
   for (std::size_t i = first; i < out.size(); ++i) {
     for (const Rendezvous& r : warps_[w].pending) {
@@ -198,7 +230,10 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
     if (!wd.regs.empty()) h.bytes(wd.regs.data(), wd.regs.size() * sizeof(V));
     for (const SpaceMemory& l : wd.local) l.hash_append(sink);
     for (const Rendezvous& r : wd.pending) h.value(r);
-    model_.hash(mstate_[w], h);
+    if constexpr (!kBlockScope) model_.hash(mstate_[w], h);
+  }
+  if constexpr (kBlockScope) {
+    for (const typename M::State& ms : mstate_) model_.hash(ms, h);
   }
   if (tm_owner_) h.value(*tm_owner_);
   dom_.hash(h);
@@ -208,4 +243,5 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
 
 #include "semantics/launch/launch_memory.hpp"
 #include "semantics/launch/launch_step.hpp"
+#include "semantics/launch/launch_step_block.hpp"
 #include "semantics/launch/launch_sync.hpp"

@@ -22,9 +22,11 @@ void LaunchState<M, D>::fail(std::uint32_t w, std::uint32_t pc, Mask lanes, std:
   LaunchFault f;
   f.kind = std::move(kind);
   f.message = std::move(message);
+  // In a compacted warp of several static warps, the lane's thread is in its home warp.
+  const std::uint32_t wib = lane_home_ != nullptr ? lane_home_[lane] : wd.warp_in_block;
   f.block = LaunchShape::unflatten(wd.block, sh.grid);
-  f.thread = LaunchShape::unflatten(wd.warp_in_block * kWarpSize + lane, sh.block);
-  f.warp = wd.warp_in_block;
+  f.thread = LaunchShape::unflatten(wib * kWarpSize + lane, sh.block);
+  f.warp = wib;
   f.lane = lane;
   f.pc = pc;
   fault_ = std::move(f);
@@ -112,7 +114,7 @@ namespace detail {
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::execute_plain(std::uint32_t w, std::uint32_t pc, Mask g) {
   Warp& wd = warps_[w];
-  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps, lane_home_);
   Lanes<D> L(dom_, *setup_->kernel, pc, g, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
   if (detail::is_memory_op(L.in.op)) {
     MemoryPort mp = port(w);

@@ -74,14 +74,31 @@ void LaunchState<M, D>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outc
     if (d.kind == ir::OperandKind::Reg) a.red_dst = d.a;
   }
   bs.arrived += lane_count(g);
-  bs.arrivals.push_back(a);
+  const std::size_t first_arrival = bs.arrivals.size();
+  if (lane_home_ == nullptr) {
+    bs.arrivals.push_back(a);
+  } else {  // a compacted warp: one arrival per static warp its threads belong to
+    for (std::uint32_t j = 0; j < wpb_; ++j) {
+      Mask lanes = 0;
+      for_each_lane(g, [&](unsigned l) { lanes |= lane_home_[l] == j ? lane_bit(l) : 0U; });
+      if (lanes == 0) continue;
+      BarrierArrival aj = a;
+      aj.warp = slot * wpb_ + j;
+      aj.lanes = lanes;
+      bs.arrivals.push_back(aj);
+    }
+  }
   const std::uint32_t need = bs.expected != 0 ? bs.expected
                                               : setup_->shape.threads_per_block() - blocks_[slot].exited;
   o.add(next, u.threads & ~g);
   if (bs.arrived >= need) {
-    bs.arrivals.back().waits = false;  // the completing arrival goes on
+    for (std::size_t i = first_arrival; i < bs.arrivals.size(); ++i) bs.arrivals[i].waits = false;  // they go on
     o.add(next, g);
-    try_complete_barrier(slot, static_cast<unsigned>(id));
+    if (lane_home_ != nullptr) {
+      deferred_barrier_ = static_cast<unsigned>(id);  // completes once the lanes are back in their warps
+    } else {
+      try_complete_barrier(slot, static_cast<unsigned>(id));
+    }
   } else if (a.waits) {
     o.blocked = g;
   } else {
@@ -114,7 +131,7 @@ void LaunchState<M, D>::try_complete_barrier(std::uint32_t b, unsigned id) {
         wd.regs[std::size_t{a.red_dst} * kWarpSize + l] = dom_.fit(dom_.constant(result), bits);
       });
     }
-    if (a.waits) model_.release(ctx_for(a.warp), mstate_[a.warp], a.lanes, a.resume_pc);
+    if (a.waits) release_lanes(a.warp, a.lanes, a.resume_pc);
   }
 }
 
@@ -182,12 +199,19 @@ void LaunchState<M, D>::collective(std::uint32_t w, const UnitView& u, Mask g, O
     auto it = std::find_if(wd.pending.begin(), wd.pending.end(),
                            [&](const Rendezvous& r) { return r.pc == u.pc && r.members == members; });
     const Mask before = it != wd.pending.end() ? it->arrived : 0;
+    if (lane_home_ != nullptr && (members & ~u.threads) != 0) {
+      throw ExecError(fmt::format(
+          "a warp-synchronous instruction with membermask 0x{:08x} in a compacted warp of threads from several "
+          "static warps: thread block compaction cannot wait for members outside the compacted warp (tbc with "
+          "compactor=off keeps the static warps)",
+          members));
+    }
     const Mask needed = members & wd.live & ~wd.exited;
     if ((needed & ~(before | mine)) == 0) {
       run(before | mine);
       if (it != wd.pending.end()) wd.pending.erase(it);
       if (before != 0) {
-        model_.release(ctx_for(w), mstate_[w], before, next);
+        release_lanes(w, before, next);
         if (report_ != nullptr) report_->released = true;
       }
       o.add(next, mine);
@@ -203,7 +227,7 @@ template <DivergenceModel M, class D>
 bool LaunchState<M, D>::run_collective(std::uint32_t w, std::uint32_t pc, Mask active) {
   if (setup_->kernel->code[pc].op == ir::Opcode::BarWarp) return true;  // a rendezvous, nothing to compute
   Warp& wd = warps_[w];
-  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps);
+  const WarpEnv env(*setup_, wd.block, wd.warp_in_block, stats_.steps, lane_home_);
   Lanes<D> L(dom_, *setup_->kernel, pc, active, WarpRegs<D>{wd.regs.data()}, env, setup_->reg_bits.data());
   return exec_warp(L);
 }
@@ -215,7 +239,7 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
   const std::uint32_t slot = slot_of(w);
   BlockData& bd = blocks_[slot];
   bd.exited += lane_count(lanes);
-  if (tm_owner_ && tm_owner_->warp == w && (M::kThreadUnits ? has_lane(lanes, tm_owner_->lane) : warp_done(w))) {
+  if (tm_owner_ && tm_owner_->warp == w && (M::kThreadUnits ? has_lane(lanes, tm_owner_->lane) : warp_finished(w))) {
     tm_owner_.reset();
     if (report_ != nullptr) report_->released = true;
   }
@@ -225,7 +249,7 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
     if ((r.members & wd.live & ~wd.exited & ~r.arrived) == 0) {
       wd.pending.erase(wd.pending.begin() + static_cast<std::ptrdiff_t>(i));
       (void)run_collective(w, r.pc, r.arrived);  // an unknown op already failed at its first arrival
-      model_.release(ctx_for(w), mstate_[w], r.arrived, r.pc + 1);
+      release_lanes(w, r.arrived, r.pc + 1);
       if (report_ != nullptr) report_->released = true;
     } else {
       ++i;
@@ -235,7 +259,7 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
     if (bd.barriers[id].expected == 0) try_complete_barrier(slot, id);
   }
   if (status_ != LaunchStatus::Running) return;
-  if (warp_done(w)) {
+  if (warp_finished(w)) {
     wd.regs = {};
     wd.local = {};
     if (--warps_left_ == 0) status_ = LaunchStatus::Completed;

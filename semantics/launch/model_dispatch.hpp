@@ -16,6 +16,7 @@
 #include "semantics/model/model_mimd.hpp"
 #include "semantics/model/model_multipath.hpp"
 #include "semantics/model/model_stack.hpp"
+#include "semantics/model/model_tbc.hpp"
 
 namespace lockstep::sem {
 
@@ -47,6 +48,10 @@ decltype(auto) with_model(const ModelSpec& spec, const LaunchSetup& setup, F&& f
     case ModelKind::Mp: return std::forward<F>(f)(ModelMultiPath{spec.splits, false});
     case ModelKind::MpOrec: return std::forward<F>(f)(ModelMultiPath{spec.splits, true});
     case ModelKind::Its: return std::forward<F>(f)(ModelIts{});
+    case ModelKind::Tbc: return std::forward<F>(f)(ModelTbc{spec.compactor});
+    case ModelKind::TbcLcp:
+      return std::forward<F>(f)(ModelTbc{
+          spec.compactor, std::make_shared<const LcpTable>(make_lcp_table(*setup.kernel, setup.analysis, setup.table))});
     default: break;
   }
   auto tables = std::make_shared<const PcTables>(make_pc_tables(*setup.kernel));

@@ -8,7 +8,7 @@ namespace {
 constexpr std::string_view kNvidia = "nvidia";
 constexpr std::string_view kNone = "none (no reconvergence points)";
 
-constexpr std::array<ModelInfo, 16> kModels{{
+constexpr std::array<ModelInfo, 18> kModels{{
     {ModelKind::Mimd, "mimd", "", "every thread its own PC; the loosely fair reference machine", "warp", "thread",
      kNone},
     {ModelKind::Stack, "stack", "", "SIMT stack, IPDOM reconvergence, taken path first (NVIDIA pre-Volta)", "warp",
@@ -41,6 +41,13 @@ constexpr std::array<ModelInfo, 16> kModels{{
      "warp", "warp", kNone},
     {ModelKind::RoundRobin, "round-robin", "", "heuristic: one thread per issue, lanes in turn (MIMD, DLP 1)",
      "warp", "warp", kNone},
+    {ModelKind::Tbc, "tbc", "compactor=on|off",
+     "thread block compaction: a block-wide SIMT stack, warps compacted at divergent branches and "
+     "reconvergence points, threads in their home lanes (run, verify)",
+     "block", "compacted warp (slot of the block)", kNvidia},
+    {ModelKind::TbcLcp, "tbc-lcp", "compactor=on|off",
+     "thread block compaction with likely-convergence points (a break's loop latch) (run, verify)", "block",
+     "compacted warp (slot of the block)", kNvidia},
 }};
 
 }  // namespace

@@ -10,6 +10,7 @@
 //   its           independent thread scheduling with convergence barriers
 //   minpc, minsp-minpc, maxfun-minpc, long, lee, pdom-minsp, longest-path,
 //   round-robin   the PC-selection heuristics
+//   tbc, tbc-lcp  thread block compaction (block scope), + likely-convergence points
 // Parameters (`aware:timeout=N`, `mp:splits=2`, `long:8`) are in model_spec.hpp.
 #pragma once
 
@@ -37,6 +38,8 @@ enum class ModelKind : std::uint8_t {
   PdomMinSp,
   LongestPath,
   RoundRobin,
+  Tbc,
+  TbcLcp,
 };
 
 /// What `lockstep models` says about a model.

@@ -49,6 +49,8 @@ std::string model_spec_name(const ModelSpec& spec) {
     case ModelKind::MpOrec:
       return spec.splits != 0 ? fmt::format("{}:splits={}", name, spec.splits) : std::string(name);
     case ModelKind::Long: return fmt::format("{}:{}", name, spec.fhb);
+    case ModelKind::Tbc:
+    case ModelKind::TbcLcp: return spec.compactor ? std::string(name) : fmt::format("{}:compactor=off", name);
     default: return std::string(name);
   }
 }
@@ -123,6 +125,12 @@ ModelSpecParse parse_model_spec(std::string_view text) {
                                                value))};
       }
       spec.splits = static_cast<std::uint32_t>(*v);
+    } else if ((*kind == ModelKind::Tbc || *kind == ModelKind::TbcLcp) && key == "compactor" &&
+               eq != std::string_view::npos) {
+      if (value != "on" && value != "off") {
+        return {std::nullopt, option_error(info, fmt::format("compactor '{}' is not on or off", value))};
+      }
+      spec.compactor = value == "on";
     } else {
       return {std::nullopt, option_error(info, fmt::format("unknown option '{}'", opt))};
     }

@@ -18,6 +18,9 @@
 //   mp:splits=N         split-table entries (0 = unlimited, the default;
 //   mp-orec:splits=N    2 = the dual-path stack)
 //   long:SIZE           fetch-history buffer size (1 .. 64, default 8)
+//   tbc:compactor=off   thread block compaction with the compactor off:
+//   tbc-lcp:compactor=off  the warps keep their static arrangement (the
+//                       thesis's switch for warp-synchronous code)
 //
 // Every other model takes no options.
 #pragma once
@@ -41,6 +44,7 @@ struct ModelSpec {
   bool taken_first = false;           ///< aware: the taken side joins the FIFO first
   std::uint32_t st_entries = 0;       ///< aware: physical split-table entries (0 unbounded)
   std::uint32_t rt_entries = 0;       ///< aware: physical reconvergence-table entries (0 unbounded)
+  bool compactor = true;              ///< tbc, tbc-lcp: compact warps (off: static warps)
 
   ModelSpec() = default;
   ModelSpec(ModelKind k) noexcept : kind(k) {}  // NOLINT: a bare kind is a spec with default options

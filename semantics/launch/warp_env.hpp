@@ -17,13 +17,17 @@ namespace lockstep::sem {
 
 class WarpEnv final : public LaneEnv {
  public:
-  WarpEnv(const LaunchSetup& s, std::uint32_t block, std::uint32_t warp_in_block, std::uint64_t clock)
-      : s_(s), block_(block), warp_(warp_in_block), clock_(clock) {}
+  /// `home`: for a compacted warp of thread block compaction, the static
+  /// warp (in the block) of each lane's thread; null: every lane is in warp_in_block.
+  WarpEnv(const LaunchSetup& s, std::uint32_t block, std::uint32_t warp_in_block, std::uint64_t clock,
+          const std::uint8_t* home = nullptr)
+      : s_(s), block_(block), warp_(warp_in_block), clock_(clock), home_(home) {}
 
   [[nodiscard]] std::uint64_t special(ir::SpecialReg r, std::uint32_t c, unsigned lane) const override {
     using R = ir::SpecialReg;
     const LaunchShape& sh = s_.shape;
-    const std::uint32_t t = warp_ * kWarpSize + lane;
+    const std::uint32_t warp = home_ != nullptr ? home_[lane] : warp_;
+    const std::uint32_t t = warp * kWarpSize + lane;
     const auto comp = [c](const std::array<std::uint32_t, 3>& v) -> std::uint64_t {
       return c >= 1 && c <= 3 ? v[c - 1] : v[0];
     };
@@ -34,7 +38,7 @@ class WarpEnv final : public LaneEnv {
       case R::Ctaid: return comp(LaunchShape::unflatten(block_, sh.grid));
       case R::Nctaid: return comp(sh.grid);
       case R::Laneid: return lane;
-      case R::Warpid: return warp_;
+      case R::Warpid: return warp;
       case R::Nwarpid: return sh.warps_per_block();
       case R::Smid: return 0;
       case R::Nsmid: return 1;
@@ -61,6 +65,10 @@ class WarpEnv final : public LaneEnv {
   void special_lanes(ir::SpecialReg r, std::uint32_t c, std::uint32_t active, std::uint64_t* out) const override {
     using R = ir::SpecialReg;
     const LaunchShape& sh = s_.shape;
+    if (home_ != nullptr) {  // a compacted warp: %tid and %warpid differ by lane
+      LaneEnv::special_lanes(r, c, active, out);
+      return;
+    }
     if (r == R::Tid || r == R::Laneid) {  // the per-lane ones, without a call per lane
       const std::uint32_t first = warp_ * kWarpSize;
       for (unsigned l = 0; l < kWarpSize; ++l) {
@@ -94,6 +102,7 @@ class WarpEnv final : public LaneEnv {
   std::uint32_t block_;
   std::uint32_t warp_;
   std::uint64_t clock_;
+  const std::uint8_t* home_;
 };
 
 }  // namespace lockstep::sem

@@ -65,6 +65,10 @@ verify_golden(json.spin_lock.mimd spin_lock.mimd.json 0 - ${SL} --launch ${SL_SM
 verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
   models/kernels/divergent_barrier/divergent_barrier.ptx --launch models/kernels/divergent_barrier/launch.toml
   --model stack --json)
+# Thread block compaction (docs/models/tbc.md): one block of two warps.
+set(SL_BLOCK40 tests/cli/run_inputs/spin_lock_block40.toml)
+verify_golden(spin_lock.tbc spin_lock.tbc.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc)
+verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc-lcp)
 verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
 verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
 verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
@@ -83,7 +87,7 @@ verify_golden(json.bound.states spin_lock.bound-states.json 4 - ${SL} --launch $
 function(cli_verify_usage name expected)
   add_test(NAME cli.verify.usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}" ${ARGN})
 endfunction()
-cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin)"
+cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)"
   verify ${SL} --launch ${SL_SPEC} --model simt)
 cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option 'timeout=5' (options: mp:splits=N)"
   verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)

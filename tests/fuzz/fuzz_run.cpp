@@ -39,7 +39,8 @@ const std::vector<lockstep::sem::ModelSpec>& run_models() {
     std::vector<lockstep::sem::ModelSpec> v;
     for (const char* m : {"mimd", "stack", "stack-amd", "aware", "aware:timeout=3", "aware:switch=divergence",
                           "aware:timeout=3,st=1,rt=1", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
-                          "maxfun-minpc", "long:2", "lee", "pdom-minsp", "longest-path", "round-robin"}) {
+                          "maxfun-minpc", "long:2", "lee", "pdom-minsp", "longest-path", "round-robin", "tbc",
+                          "tbc-lcp", "tbc:compactor=off"}) {
       v.push_back(spec_of(m));
     }
     return v;
@@ -52,7 +53,7 @@ const std::vector<lockstep::sem::ModelSpec>& explore_models() {
   static const std::vector<lockstep::sem::ModelSpec> models = [] {
     std::vector<lockstep::sem::ModelSpec> v;
     for (const char* m : {"mimd", "stack", "aware:timeout=any", "aware:timeout=any,st=1,rt=1", "mp", "mp-orec", "its",
-                          "long:2", "lee", "pdom-minsp"}) {
+                          "long:2", "lee", "pdom-minsp", "tbc-lcp"}) {
       v.push_back(spec_of(m));
     }
     return v;
@@ -156,7 +157,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const auto slot_setup = lockstep::sem::prepare_launch(m, lockstep::sem::parse_launch_spec(slots, "fuzz.toml", "."));
       lockstep::sem::RunOptions one = opt;
       one.resident_blocks = 1;
-      for (const auto kind : {lockstep::sem::ModelKind::Stack, lockstep::sem::ModelKind::Mimd}) {
+      for (const auto kind : {lockstep::sem::ModelKind::Stack, lockstep::sem::ModelKind::Mimd,
+                              lockstep::sem::ModelKind::Tbc}) {
         const auto r = lockstep::sem::run_model(*slot_setup, kind, one);
         if (r.result.status == lockstep::sem::RunStatus::Error && !r.result.fault) {
           fail("error status without a fault report (one block resident)");

@@ -202,6 +202,12 @@ TEST(DifferentialRandom, IpdomTableAgrees) {
 // synchronisation-free kernel has one final memory under all of them.
 TEST(DifferentialRandom, NewModelsAgree) { check_seeds(kSeeds, sem::ReconvergenceChoice::Nvidia, new_models(), {}); }
 
+// Thread block compaction (with likely-convergence points, with the
+// compactor off) on the same programs, every schedule (issue 14).
+TEST(DifferentialRandom, BlockModelsAgree) {
+  check_seeds(kSeeds, sem::ReconvergenceChoice::Nvidia, block_models(), {});
+}
+
 // The check itself is not vacuous: a kernel whose result depends on the
 // order of its threads (each stores the value its atom.add returned) is
 // reported as disagreeing.

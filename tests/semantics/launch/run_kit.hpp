@@ -143,11 +143,23 @@ inline const std::vector<sem::ModelSpec>& new_models() {
   return models;
 }
 
-/// Every model: the classic four, then new_models().
+/// The block-scope models of issue 14: thread block compaction, with
+/// likely-convergence points, and with the compactor off.
+inline const std::vector<sem::ModelSpec>& block_models() {
+  static const std::vector<sem::ModelSpec> models = [] {
+    std::vector<sem::ModelSpec> v;
+    for (const char* name : {"tbc", "tbc-lcp", "tbc:compactor=off"}) v.push_back(model_named(name));
+    return v;
+  }();
+  return models;
+}
+
+/// Every model: the classic four, then new_models(), then block_models().
 inline const std::vector<sem::ModelSpec>& every_model() {
   static const std::vector<sem::ModelSpec> models = [] {
     std::vector<sem::ModelSpec> v = all_models();
     v.insert(v.end(), new_models().begin(), new_models().end());
+    v.insert(v.end(), block_models().begin(), block_models().end());
     return v;
   }();
   return models;
