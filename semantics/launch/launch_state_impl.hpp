@@ -26,6 +26,9 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   }
   warps_left_ = sh.blocks() * sh.warps_per_block();
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
+  if constexpr (kTm) {
+    if (setup.transactions) tx_.resize(warps_.size());
+  }
 }
 
 template <DivergenceModel M, class D>
@@ -70,6 +73,7 @@ void LaunchState<M, D>::retire(std::uint32_t slot) {
     const std::uint32_t w = slot * wpb_ + i;
     warps_[w] = Warp{};
     mstate_[w] = model_.init(ctx_, 0, 0);
+    if (tx_on()) tx_[w].clear();
   }
 }
 
@@ -139,7 +143,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
     }
   }
   Outcome o;
-  execute(w, u, g, o);
+  if (!tx_on() || tx_[w].empty() || !tx_watchdog(w, u, o)) execute(w, u, g, o);
   if (report_ != nullptr) {
     report_->executed = g;
     report_->paths = o.count;
@@ -149,6 +153,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   if (status_ == LaunchStatus::Error) return;
   model_.retire(ctx_for(w), mstate_[w], key, o);
   if (o.exited != 0) after_exit(w, o.exited);
+  if (setup_->tm_serializable_check && status_ == LaunchStatus::Completed) tx_final_check(w, u.pc, u.threads);
 }
 
 template <DivergenceModel M, class D>
@@ -201,11 +206,42 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
     model_.hash(mstate_[w], h);
   }
   if (tm_owner_) h.value(*tm_owner_);
+  // Transactions: hashed only while some lane is in one, and the serial
+  // replay once a commit wrote (so a launch without them hashes as before).
+  for (std::size_t w = 0; w < tx_.size(); ++w) {
+    if (tx_[w].empty()) continue;
+    h.value(w);
+    for (std::size_t l = 0; l < tx_[w].size(); ++l) {
+      const TxLane& t = tx_[w][l];
+      if (t.depth == 0) continue;
+      h.value(l);
+      h.value(t.depth);
+      h.value(t.restart);
+      h.value(t.steps);
+      h.value(t.log.reads.size());
+      for (const TxRead& r : t.log.reads) {
+        h.value(r.addr);
+        h.value(r.value);
+      }
+      h.value(t.log.writes.size());
+      for (const TxWrite& x : t.log.writes) {
+        h.value(x.addr);
+        h.value(x.value);
+        h.value(x.mask);
+      }
+      if (!t.saved.empty()) h.bytes(t.saved.data(), t.saved.size() * sizeof(V));
+    }
+  }
+  for (const TxRead& r : serial_.words()) {
+    h.value(r.addr);
+    h.value(r.value);
+  }
   dom_.hash(h);
 }
 
 }  // namespace lockstep::sem
 
 #include "semantics/launch/launch_memory.hpp"
+#include "semantics/launch/launch_tx.hpp"
 #include "semantics/launch/launch_step.hpp"
 #include "semantics/launch/launch_sync.hpp"
