@@ -65,7 +65,7 @@ int run_swarm_plan(const SwarmPlanOptions& o, std::ostream& out) {
   const sem::ModelSpec model = parse_model_option(o.model);
   (void)parse_table_option(o.reconvergence);
   if (!checker::parse_properties(o.property)) {
-    usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, barrier-divergence)",
+    usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, barrier-divergence, serializable)",
                      o.property));
   }
   const ir::Module module = load_ptx_file(o.file);

@@ -15,8 +15,8 @@ set(VERIFY_STACK_SMALL hashtable_v1 hashtable_v2 histogram_atomic legacy_isa2x m
 # Models with a counterexample under --model stack (exit 3) and the exit
 # status of replaying it (3 deadlock / non-termination, 2 [expect] mismatch).
 set(VERIFY_STACK_CEX atm divergent_barrier hashtable_lock nested_locks radiosity_lock spin_lock ticket_lock
-  two_locks_join wait_signal tm_markers tm_markers_mangled tree_walk_lane)
-set(VERIFY_STACK_MISMATCH tm_markers tm_markers_mangled)
+  two_locks_join wait_signal tree_walk_lane)
+set(VERIFY_STACK_MISMATCH)
 # Models whose MIMD exploration even of launch.verify.toml is too large for
 # the test budget: their mimd golden pins `inconclusive` under a state bound.
 set(VERIFY_MIMD_BOUNDED hashtable_v1)
