@@ -104,10 +104,14 @@ void LaunchState<M, D>::tx_commit(std::uint32_t w, const UnitView& u, Mask g, Ou
       rec.block = wd.block;
       rec.thread = wd.warp_in_block * kWarpSize + l;
       rec.log = t.log;
-      if (serial_.check(setup_->initial_global, t.log)) {
+      if (const auto m = serial_.check(setup_->initial_global, t.log)) {
+        // The verdict is the serial replay's (state); the history (not state) names the writer.
         tx_history_.push_back(rec);
         const auto v = check_serial_history(setup_->initial_global, tx_history_, nullptr);
-        return fail(w, u.pc, lane_bit(l), "not-serializable", v ? v->text() : std::string("not serializable"));
+        SerialViolation fallback;
+        fallback.reader = rec;
+        fallback.mismatch = *m;
+        return fail(w, u.pc, lane_bit(l), "not-serializable", (v ? *v : fallback).text());
       }
       serial_.apply(setup_->initial_global, t.log);
       tx_history_.push_back(std::move(rec));
@@ -171,8 +175,13 @@ bool LaunchState<M, D>::tx_watchdog(std::uint32_t w, const UnitView& u, Outcome&
 
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::tx_final_check(std::uint32_t w, std::uint32_t pc, Mask lanes) {
+  const auto m = serial_.check_final(global_);
+  if (!m) return;
   const auto v = check_serial_history(setup_->initial_global, tx_history_, &global_);
-  if (v) fail(w, pc, lanes, "not-serializable", v->text());
+  SerialViolation fallback;
+  fallback.final = true;
+  fallback.mismatch = *m;
+  fail(w, pc, lanes, "not-serializable", (v ? *v : fallback).text());
 }
 
 }  // namespace lockstep::sem
