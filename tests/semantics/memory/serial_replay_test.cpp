@@ -60,7 +60,7 @@ TEST(SerialReplay, StaleReadIsAViolationNamingBothTransactions) {
   ASSERT_TRUE(v->writer.has_value());
   EXPECT_EQ(v->writer->cid, 1U);
   EXPECT_EQ(v->text(), fmt::format("transaction CID 2 (block 0, thread 4) committed having read 5 at {:#x}, but the "
-                                   "serial order of CIDs 1..1 gives 9 (written by CID 1, block 0, thread 3)",
+                                   "serial order of CIDs 1..1 gives 9 (written by CID 1 (block 0, thread 3))",
                                    m.x));
 }
 
