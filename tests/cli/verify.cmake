@@ -89,7 +89,7 @@ cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option '
   verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)
 cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)"
   verify ${SL} --launch ${SL_SPEC} --reconvergence amd)
-cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence)"
+cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence, serializable)"
   verify ${SL} --launch ${SL_SPEC} --property liveness)
 cli_verify_usage(bad_max_states "lockstep: error: --max-states: 'many' is not a number from 1 to 18446744073709551615"
   verify ${SL} --launch ${SL_SPEC} --max-states many)
