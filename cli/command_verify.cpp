@@ -40,6 +40,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   if (!o.kernel.empty()) spec.kernel = select_kernels(module, o.kernel).front()->name;
   const auto setup = prepare_with_table(module, spec, s.table);
   setup->cuda_barrier_rule = s.properties.cuda_barriers;
+  setup->tm_serializable_check = s.properties.serializable;
 
   checker::ExploreRequest req;
   req.model = s.model;
@@ -87,6 +88,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
     fl.spec = &spec;
     fl.prepare = [&module, &s](const sem::LaunchSpec& concrete) { return prepare_with_table(module, concrete, s.table); };
     fl.cuda_barrier_rule = s.properties.cuda_barriers;
+    fl.tm_serializable = s.properties.serializable;
     fl.model = s.model;
     fl.canonical = s.explore.canonical;
     fl.merge = s.explore.merge;
@@ -129,7 +131,12 @@ void add_verify_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   cmd->add_option("--property", o->property,
                   "comma-separated: all; safety (deadlock, faults, [expect]); termination (deadlock, faults, fair cycles); "
-                  "barrier-divergence (deadlock, faults, CUDA's barrier rule)")
+                  "barrier-divergence (deadlock, faults, CUDA's barrier rule); serializable (deadlock, faults, "
+                  "serializability of the committed transactions in commit-ID order)")
+      ->capture_default_str();
+  cmd->add_option("--tm-protocol", o->tm_protocol,
+                  "the commit protocol of transactions: ideal (atomic commit; kilotm, kilotm+tcd and warptm are not "
+                  "yet available)")
       ->capture_default_str();
   cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
       ->capture_default_str();

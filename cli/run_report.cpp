@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "checker/trace/trace_text.hpp"
+#include "cli/tx_report.hpp"
 #include "frontend/ir/cuda_location.hpp"
 #include "semantics/launch/grid_barrier_hang.hpp"
 #include "semantics/spec/element.hpp"
@@ -146,6 +147,7 @@ void run_text(std::ostream& out, const sem::RunOutcome& r, const RunContext& c) 
   status_text(out, res, c, "steps");
   out << fmt::format("steps: {}  warp instructions: {}  thread instructions: {}  DLP: {:.2f}\n", res.stats.steps,
                      res.stats.warp_instructions, res.stats.thread_instructions, dlp(res.stats));
+  tx_text(out, res.stats.tx, s);
   if (res.status != sem::RunStatus::Completed) return;
   results_text(out, r.memory, c);
 }
@@ -246,6 +248,7 @@ ordered_json run_json(const sem::RunOutcome& r, const RunContext& c) {
   j["warp_instructions"] = res.stats.warp_instructions;
   j["thread_instructions"] = res.stats.thread_instructions;
   j["dlp"] = std::round(dlp(res.stats) * 10000) / 10000;
+  tx_json(j, res.stats.tx, s);
   if (res.resident_blocks != 0) {
     j["residency"] = {{"resident_blocks", res.resident_blocks}, {"blocks", s.shape.blocks()}, {"limit", c.residency}};
   }

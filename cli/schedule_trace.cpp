@@ -51,6 +51,7 @@ std::string write_schedule_trace(const std::string& path, const sem::LaunchSetup
       checker::trace_origin_of_files(origin.ptx, origin.launch, origin.model, origin.reconvergence);
   o.canonical = true;
   o.cuda_barrier_rule = setup.cuda_barrier_rule;
+  o.tm_serializable = setup.tm_serializable_check;
   checker::TraceEnd end{r.waits, r.fault, {}};
   if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
   const checker::Trace t = checker::build_trace(setup, o, f, end);

@@ -19,9 +19,24 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   s.table = parse_table_option(o.reconvergence);
   const auto props = checker::parse_properties(o.property);
   if (!props) usage_error(fmt::format("unknown property '{}' (a comma-separated list of all, safety, termination, "
-                                    "barrier-divergence)",
+                                    "barrier-divergence, serializable)",
                                     o.property));
   s.properties = *props;
+  if (o.tm_protocol != "ideal") {
+    if (o.tm_protocol == "kilotm" || o.tm_protocol == "kilotm+tcd" || o.tm_protocol == "warptm") {
+      usage_error(fmt::format("--tm-protocol {}: not yet available (only 'ideal', the atomic commit, is modelled; "
+                              "kilotm, kilotm+tcd and warptm are later work, docs/tm.md)",
+                              o.tm_protocol));
+    }
+    usage_error(fmt::format("--tm-protocol: unknown protocol '{}' (ideal; not yet available: kilotm, kilotm+tcd, warptm)",
+                            o.tm_protocol));
+  }
+  if (s.properties.serializable && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
+      s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {
+    usage_error(fmt::format("--property serializable needs a model with transactions (mimd, stack, stack-amd, "
+                            "stack-nt), not '{}'",
+                            o.model));
+  }
   checker::ExploreOptions& e = s.explore;
   e.max_states = parse_count_option("--max-states", o.max_states, 1);
   e.max_depth = parse_count_option("--max-depth", o.max_depth, 1);

@@ -19,6 +19,7 @@ struct VerifyCliOptions {
   std::string model = "mimd";
   std::string reconvergence = "nvidia";
   std::string property = "all";
+  std::string tm_protocol = "ideal";  ///< the commit protocol under --property serializable (docs/tm.md)
   std::string max_states = "10000000";
   std::string max_depth = "1000000";
   std::string max_memory = "auto";  ///< MiB; auto: 4096, or half the machine's memory when that is less

@@ -58,6 +58,8 @@ SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::L
   const auto setup2 = sem::prepare_launch(converted, named);
   setup2->use_table(setup.table);
   setup2->cuda_barrier_rule = setup.cuda_barrier_rule;
+  setup2->tm_serializable_check = setup.tm_serializable_check;
+  setup2->tm_watchdog_steps = setup.tm_watchdog_steps;
   SymbolicExploration r = explore_model(*setup2, spec, request, limits);
   r.if_converted = conv.regions;
   return r;

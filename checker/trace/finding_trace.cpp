@@ -22,6 +22,7 @@ Trace finding_trace(const FindingLaunch& launch, TraceOrigin origin, const Findi
   const auto setup =
       launch.prepare ? launch.prepare(concrete) : sem::prepare_launch(*launch.module, concrete, launch.table);
   setup->cuda_barrier_rule = launch.cuda_barrier_rule;
+  setup->tm_serializable_check = launch.tm_serializable;
   Finding f = finding;
   if (launch.if_converted != 0) {
     try {
@@ -44,6 +45,7 @@ Trace finding_trace(const FindingLaunch& launch, TraceOrigin origin, const Findi
   }
   origin.canonical = launch.canonical;
   origin.cuda_barrier_rule = launch.cuda_barrier_rule;
+  origin.tm_serializable = launch.tm_serializable;
   for (const auto& [name, v] : launch.inputs) origin.inputs.push_back(TraceInput{name, std::to_string(v)});
   TraceEnd end{r.waits, r.fault, {}};
   if (f.kind == FindingKind::ExpectMismatch) end.mismatches = expect_mismatches(*setup, concrete, r.memory);

@@ -34,6 +34,7 @@ struct FindingLaunch {
   /// `table` (a SafePDom table put in by the caller, for instance).
   std::function<std::unique_ptr<sem::LaunchSetup>(const sem::LaunchSpec&)> prepare;
   bool cuda_barrier_rule = false;
+  bool tm_serializable = false;  ///< the serializability check (LaunchSetup::tm_serializable_check)
   sem::ModelSpec model = sem::ModelKind::Stack;
   bool canonical = true;
   bool merge = true;

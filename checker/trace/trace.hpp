@@ -97,6 +97,7 @@ struct Trace {
   std::optional<std::size_t> cycle_start;  ///< non-termination: the cycle is steps[cycle_start, end)
   bool canonical = true;      ///< digests are of canonical states (dead registers zeroed)
   bool cuda_barrier_rule = false;  ///< recorded under the CUDA barrier rule (a barrier-divergence property)
+  bool tm_serializable = false;    ///< recorded with the serializability check (`--property serializable`)
   Digest state_digest{};      ///< after every step (non-termination: the cycle's state)
   std::vector<TraceStuck> stuck;
   std::optional<TraceFault> fault;

@@ -96,6 +96,7 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
   t.kind = finding.kind;
   t.canonical = origin.canonical;
   t.cuda_barrier_rule = origin.cuda_barrier_rule;
+  t.tm_serializable = origin.tm_serializable;
   t.state_digest = finding.digest;
   t.detail = finding.detail;
   if (finding.kind == FindingKind::NonTermination) t.cycle_start = finding.cycle_start;

@@ -29,6 +29,7 @@ struct TraceOrigin {
   std::vector<TraceInput> inputs;
   bool canonical = true;
   bool cuda_barrier_rule = false;
+  bool tm_serializable = false;
 };
 
 /// The origin of a trace recorded on the files `ptx` and `launch` (read now

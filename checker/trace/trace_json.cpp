@@ -178,6 +178,7 @@ ordered_json trace_json(const Trace& t) {
   j["label"] = t.label;
   j["canonical"] = t.canonical;
   j["barrier_rule"] = t.cuda_barrier_rule ? "cuda" : "counting";
+  if (t.tm_serializable) j["tm_check"] = "serializable";  // only then: other traces are unchanged
   ordered_json steps = ordered_json::array();
   for (const TraceStep& s : t.steps) {
     steps.push_back({{"warp", s.warp}, {"block", s.block}, {"warp_in_block", s.warp_in_block}, {"unit", s.key},
@@ -259,6 +260,11 @@ Trace parse_trace(std::string_view text, const std::string& path) {
     const std::string rule = r.str(doc, "barrier_rule", "");
     if (rule != "cuda" && rule != "counting") r.fail("barrier_rule", fmt::format("unknown rule '{}' (counting, cuda)", rule));
     t.cuda_barrier_rule = rule == "cuda";
+  }
+  if (doc.contains("tm_check")) {
+    const std::string check = r.str(doc, "tm_check", "");
+    if (check != "serializable") r.fail("tm_check", fmt::format("unknown check '{}' (serializable)", check));
+    t.tm_serializable = true;
   }
   const json& steps = r.array(doc, "steps", "");
   for (std::size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(r, steps[i], fmt::format("steps[{}]", i)));

@@ -17,15 +17,16 @@ const char* verdict_name(VerdictKind k) noexcept {
 namespace {
 std::optional<VerifyProperties> parse_property(std::string_view name) noexcept {
   if (name == "all") return VerifyProperties{};
-  if (name == "safety") return VerifyProperties{true, false, true, false};
-  if (name == "termination") return VerifyProperties{true, true, false, false};
-  if (name == "barrier-divergence") return VerifyProperties{true, false, false, true};
+  if (name == "safety") return VerifyProperties{true, false, true, false, false};
+  if (name == "termination") return VerifyProperties{true, true, false, false, false};
+  if (name == "barrier-divergence") return VerifyProperties{true, false, false, true, false};
+  if (name == "serializable") return VerifyProperties{true, false, false, false, true};
   return std::nullopt;
 }
 }  // namespace
 
 std::optional<VerifyProperties> parse_properties(std::string_view list) noexcept {
-  VerifyProperties p{false, false, false, false};
+  VerifyProperties p{false, false, false, false, false};
   while (true) {
     const std::size_t comma = list.find(',');
     const auto one = parse_property(list.substr(0, comma));
@@ -34,6 +35,7 @@ std::optional<VerifyProperties> parse_properties(std::string_view list) noexcept
     p.termination = p.termination || one->termination;
     p.expect = p.expect || one->expect;
     p.cuda_barriers = p.cuda_barriers || one->cuda_barriers;
+    p.serializable = p.serializable || one->serializable;
     if (comma == std::string_view::npos) return p;
     list.remove_prefix(comma + 1);
   }
@@ -45,6 +47,7 @@ std::string properties_text(const VerifyProperties& p) {
   s += s.empty() ? "error" : ", error";
   if (p.expect) s += ", expect";
   if (p.cuda_barriers) s += ", barrier divergence (CUDA rule)";
+  if (p.serializable) s += ", serializability (ideal commit)";
   return s;
 }
 

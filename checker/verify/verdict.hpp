@@ -31,13 +31,17 @@ struct VerifyProperties {
   /// CUDA's barrier rule: every thread of a block at the same barrier
   /// instruction in the same round (LaunchSetup::cuda_barrier_rule)
   bool cuda_barriers = false;
+  /// Serializability of the committed transactions in commit-ID order
+  /// (LaunchSetup::tm_serializable_check; docs/tm.md)
+  bool serializable = false;
   // kernel faults are always checked: no verdict exists past one
 };
 
 /// A comma-separated list of "all" (the default: deadlock, faults,
 /// [expect], fair cycles), "safety" (deadlock, faults, [expect]; no fairness
 /// search), "termination" (deadlock, faults, fair cycles) and
-/// "barrier-divergence" (deadlock, faults and CUDA's barrier rule); the
+/// "barrier-divergence" (deadlock, faults and CUDA's barrier rule),
+/// "serializable" (deadlock, faults and serializability of transactions); the
 /// properties of the items are combined.
 [[nodiscard]] std::optional<VerifyProperties> parse_properties(std::string_view list) noexcept;
 /// "deadlock, non-termination, error, expect" — the properties checked.

@@ -194,6 +194,7 @@ ordered_json verify_json(const VerifyReport& r) {
   props.push_back("error");
   if (r.properties.expect) props.push_back("expect");
   if (r.properties.cuda_barriers) props.push_back("barrier-divergence");
+  if (r.properties.serializable) props.push_back("serializable");
   j["properties"] = std::move(props);
   j["reductions"] = {{"merge", r.options.merge}, {"canonical", r.options.canonical},
                      {"sleep_sets", r.options.sleep_sets},

@@ -32,6 +32,10 @@ MemoryPort LaunchState<M, D>::port(std::uint32_t w) {
   p.map = &setup_->map;
   p.layout = setup_->layout.get();
   if (report_ != nullptr) p.log = &report_->access;
+  if (tx_on() && !tx_[w].empty()) {
+    for (unsigned l = 0; l < kWarpSize; ++l) tx_port_[l] = tx_[w][l].depth != 0 ? &tx_[w][l].log : nullptr;
+    p.tx = &tx_port_;
+  }
   return p;
 }
 

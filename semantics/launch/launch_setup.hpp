@@ -64,6 +64,19 @@ struct LaunchSetup {
   /// threads that exited, is an error ("barrier-divergence"). Off: barriers
   /// count threads per id and exited threads count as arrived.
   bool cuda_barrier_rule = false;
+  /// The kernel has transactions (`__tbegin`/`__tcommit`, tx_regions.hpp;
+  /// docs/tm.md). Under the models with the TM extension (stack and its push
+  /// orders, mimd) they run as Kilo TM transactions with the ideal commit.
+  bool transactions = false;
+  /// Serializability as a checked property (`verify --property
+  /// serializable`): a commit whose reads the serial order of the earlier
+  /// commits does not explain, or a final memory that differs from the
+  /// serial one on a word a commit wrote, is an error ("not-serializable").
+  bool tm_serializable_check = false;
+  /// The watchdog (docs/tm.md): after this many instructions of one
+  /// transaction attempt a thread's read log is validated; a doomed attempt
+  /// (a stale read) aborts and restarts, a valid one goes on.
+  std::uint32_t tm_watchdog_steps = 1000;
 
   LaunchSetup() = default;
   LaunchSetup(const LaunchSetup&) = delete;

@@ -19,6 +19,7 @@
 // lane l of its own static warp's registers (docs/semantics-plan.md §3.6).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -35,13 +36,20 @@
 #include "semantics/launch/step_report.hpp"
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/memory_port.hpp"
+#include "semantics/memory/serial_replay.hpp"
 #include "semantics/memory/space_memory.hpp"
+#include "semantics/memory/tx_log.hpp"
 #include "semantics/model/divergence_model.hpp"
 #include "semantics/model/state_hasher.hpp"
 #include "semantics/value/concrete_domain.hpp"
 
 namespace lockstep::sem {
 
+/// A model that implements Kilo TM's transactions (docs/tm.md): the SIMT
+/// stack (its R and T entries) and mimd (per-thread retry loops). Under
+/// other models a transaction runs alone (docs/semantics.md).
+template <class M>
+concept ModelWithTransactions = requires { requires M::kTransactions; };
 
 /// D is the value domain of the registers (ConcreteDomain for `run`; the
 /// checker's symbolic domain for symbolic inputs). The domain instance is
@@ -106,6 +114,9 @@ class LaunchState {
   [[nodiscard]] const LaunchStats& stats() const noexcept { return stats_; }
   [[nodiscard]] const GlobalMemory& global() const noexcept { return global_; }
   [[nodiscard]] const std::string& output() const noexcept { return output_; }
+  /// The committed transactions in commit-ID order, recorded under
+  /// setup().tm_serializable_check only (history, not state: never hashed).
+  [[nodiscard]] const std::vector<TxCommitRecord>& tx_history() const noexcept { return tx_history_; }
   [[nodiscard]] const LaunchSetup& setup() const noexcept { return *setup_; }
   [[nodiscard]] const M& model() const noexcept { return model_; }
   [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept {
@@ -129,7 +140,8 @@ class LaunchState {
 
   friend bool operator==(const LaunchState& a, const LaunchState& b) {
     return a.global_.same_contents(b.global_) && a.blocks_ == b.blocks_ && a.warps_ == b.warps_ &&
-           a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_ && a.dom_ == b.dom_;
+           a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_ && a.dom_ == b.dom_ &&
+           a.tx_ == b.tx_ && a.serial_ == b.serial_;
   }
 
  private:
@@ -139,7 +151,33 @@ class LaunchState {
     friend bool operator==(const TmOwner&, const TmOwner&) = default;
   };
 
+  /// One thread's transaction (launch_tx.hpp): nesting depth (flattened),
+  /// the restart PC (after the outermost __tbegin), instructions in this
+  /// attempt (the watchdog), the redo log and the registers at __tbegin.
+  struct TxLane {
+    std::uint32_t depth = 0;
+    std::uint32_t restart = 0;
+    std::uint32_t steps = 0;
+    TxLog log;
+    std::vector<V> saved;
+    friend bool operator==(const TxLane&, const TxLane&) = default;
+  };
+  static constexpr bool kTm = ModelWithTransactions<M>;
+
   [[nodiscard]] std::uint32_t slot_of(std::uint32_t w) const noexcept { return w / wpb_; }
+  // launch_tx.hpp
+  [[nodiscard]] bool tx_on() const noexcept { return !tx_.empty(); }
+  void tx_begin(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void tx_commit(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  void tx_abort(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  /// The watchdog before a step: lanes of u whose attempt is doomed abort
+  /// (the step does nothing else); false when none did.
+  bool tx_watchdog(std::uint32_t w, const UnitView& u, Outcome& o);
+  /// Ends lane l's attempt without committing: registers restored, log cleared.
+  void tx_restart(std::uint32_t w, unsigned l);
+  /// Drops warp w's transaction data once none of its lanes is in one.
+  void tx_tidy(std::uint32_t w);
+  void tx_final_check(std::uint32_t w, std::uint32_t pc, Mask lanes);
   void init_block(std::uint32_t slot, std::uint32_t block);
   /// The model state of a slot's warps (warp scope) or of the slot (block scope) with no threads.
   void reset_model(std::uint32_t slot);
@@ -196,6 +234,12 @@ class LaunchState {
   std::vector<Warp> warps_;
   std::vector<typename M::State> mstate_;
   std::optional<TmOwner> tm_owner_;
+  /// Per warp, per lane transactions (32 entries while a lane of the warp
+  /// is in one, else empty); empty without transactions or a TM model.
+  std::vector<std::vector<TxLane>> tx_;
+  SerialReplay serial_;                     ///< under tm_serializable_check
+  std::vector<TxCommitRecord> tx_history_;  ///< under tm_serializable_check (not state)
+  std::array<TxLog*, kWarpSize> tx_port_{}; ///< scratch of port(): per lane, its log (not state)
   LaunchStatus status_ = LaunchStatus::Running;
   std::optional<LaunchFault> fault_;
   LaunchStats stats_;

@@ -30,6 +30,9 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   }
   warps_left_ = sh.blocks() * sh.warps_per_block();
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
+  if constexpr (kTm) {
+    if (setup.transactions) tx_.resize(warps_.size());
+  }
 }
 
 template <DivergenceModel M, class D>
@@ -85,7 +88,9 @@ void LaunchState<M, D>::retire(std::uint32_t slot) {
   bd.index = kNoBlock;
   for (BarrierState& b : bd.barriers) b = BarrierState{};
   for (std::uint32_t i = 0; i < wpb_; ++i) {
-    warps_[slot * wpb_ + i] = Warp{};
+    const std::uint32_t w = slot * wpb_ + i;
+    warps_[w] = Warp{};
+    if (tx_on()) tx_[w].clear();
   }
   reset_model(slot);
 }
@@ -167,7 +172,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   stats_.thread_instructions += lane_count(u.threads);
   if (report_ != nullptr && in.op == ir::Opcode::Setp && u.threads != 0) note_compared(wd, u.pc, u.threads);
   Outcome o;
-  execute(w, u, g, o);
+  if (!tx_on() || tx_[w].empty() || !tx_watchdog(w, u, o)) execute(w, u, g, o);
   if (report_ != nullptr) {
     report_->executed = g;
     report_->paths = o.count;
@@ -177,6 +182,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   if (status_ == LaunchStatus::Error) return;
   model_.retire(ctx_for(w), mstate_[w], key, o);
   if (o.exited != 0) after_exit(w, o.exited);
+  if (setup_->tm_serializable_check && status_ == LaunchStatus::Completed) tx_final_check(w, u.pc, u.threads);
 }
 
 template <DivergenceModel M, class D>
@@ -236,12 +242,43 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
     for (const typename M::State& ms : mstate_) model_.hash(ms, h);
   }
   if (tm_owner_) h.value(*tm_owner_);
+  // Transactions: hashed only while some lane is in one, and the serial
+  // replay once a commit wrote (so a launch without them hashes as before).
+  for (std::size_t w = 0; w < tx_.size(); ++w) {
+    if (tx_[w].empty()) continue;
+    h.value(w);
+    for (std::size_t l = 0; l < tx_[w].size(); ++l) {
+      const TxLane& t = tx_[w][l];
+      if (t.depth == 0) continue;
+      h.value(l);
+      h.value(t.depth);
+      h.value(t.restart);
+      h.value(t.steps);
+      h.value(t.log.reads.size());
+      for (const TxRead& r : t.log.reads) {
+        h.value(r.addr);
+        h.value(r.value);
+      }
+      h.value(t.log.writes.size());
+      for (const TxWrite& x : t.log.writes) {
+        h.value(x.addr);
+        h.value(x.value);
+        h.value(x.mask);
+      }
+      if (!t.saved.empty()) h.bytes(t.saved.data(), t.saved.size() * sizeof(V));
+    }
+  }
+  for (const TxRead& r : serial_.words()) {
+    h.value(r.addr);
+    h.value(r.value);
+  }
   dom_.hash(h);
 }
 
 }  // namespace lockstep::sem
 
 #include "semantics/launch/launch_memory.hpp"
+#include "semantics/launch/launch_tx.hpp"
 #include "semantics/launch/launch_step.hpp"
 #include "semantics/launch/launch_step_block.hpp"
 #include "semantics/launch/launch_sync.hpp"

@@ -4,12 +4,15 @@
 
 #include <cstdint>
 
+#include "semantics/launch/tx_stats.hpp"
+
 namespace lockstep::sem {
 
 struct LaunchStats {
   std::uint64_t steps = 0;
   std::uint64_t warp_instructions = 0;
   std::uint64_t thread_instructions = 0;
+  TxStats tx;  ///< transactions (all zero without them)
 };
 
 }  // namespace lockstep::sem

@@ -67,11 +67,13 @@ void LaunchState<M, D>::execute(std::uint32_t w, const UnitView& u, Mask g, Outc
       case Opcode::Redux:
       case Opcode::Activemask: collective(w, u, g, o); return;
       case Opcode::TmBegin:
+        if (tx_on()) return tx_begin(w, u, g, o);
         if (g != 0 && !tm_owner_) tm_owner_ = TmOwner{w, lowest_lane(g)};
         o.add(next, u.threads);
         return;
       case Opcode::TmCommit:
       case Opcode::TmAbort:
+        if (tx_on()) return in.op == Opcode::TmCommit ? tx_commit(w, u, g, o) : tx_abort(w, u, g, o);
         if (g != 0 && tm_owner_ && tm_owner_->warp == w) {
           tm_owner_.reset();
           if (report_ != nullptr) report_->released = true;

@@ -6,6 +6,7 @@
 
 #include "frontend/load.hpp"
 #include "semantics/launch/executable.hpp"
+#include "semantics/launch/tx_regions.hpp"
 #include "semantics/launch/grid_workspace.hpp"
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/spec/element.hpp"
@@ -128,6 +129,7 @@ std::unique_ptr<LaunchSetup> prepare_launch(const ir::Module& module, const Laun
   s->module = &module;
   s->kernel = &resolve_kernel(module, spec);
   require_executable(module, *s->kernel);
+  s->transactions = check_transactions(module, *s->kernel);
   s->shape.grid = spec.grid;
   s->shape.block = spec.block;
   s->shape.dynamic_shared = spec.shared_bytes;

@@ -49,7 +49,10 @@ SpaceMemory& MemoryPort::local_of(unsigned lane) const {
 void MemoryPort::read(const Target& t, unsigned lane, std::uint64_t size, void* out, AccessKind access) const {
   try {
     switch (t.space) {
-      case ir::Space::Global: global->read(t.addr, size, out, access); return;
+      case ir::Space::Global:
+        if (tx != nullptr && lane < kWarpSize && (*tx)[lane] != nullptr) return (*tx)[lane]->read(*global, t.addr, size, out, access);
+        global->read(t.addr, size, out, access);
+        return;
       case ir::Space::Shared: shared->read(t.addr, size, out, access); return;
       case ir::Space::Local: local_of(lane).read(t.addr, size, out, access); return;
       case ir::Space::Const: constant->read(t.addr, size, out, access); return;
@@ -71,7 +74,10 @@ void MemoryPort::write(const Target& t, unsigned lane, std::uint64_t size, const
   }
   try {
     switch (t.space) {
-      case ir::Space::Global: global->write(t.addr, size, in, access); return;
+      case ir::Space::Global:
+        if (tx != nullptr && lane < kWarpSize && (*tx)[lane] != nullptr) return (*tx)[lane]->write(*global, t.addr, size, in, access);
+        global->write(t.addr, size, in, access);
+        return;
       case ir::Space::Shared: shared->write(t.addr, size, in, access); return;
       case ir::Space::Local: local_of(lane).write(t.addr, size, in, access); return;
       default: break;

@@ -12,6 +12,10 @@
 // or update it here. Values cross this port as little-endian bytes packed
 // into a std::uint64_t: memory is concrete in every domain.
 //
+// Inside a transaction (`tx`, set per lane), .global reads and writes go
+// through the lane's transaction log instead (tx_log.hpp; atomics too, as a
+// read then a write of the log): weak isolation, other spaces are direct.
+//
 // A port may carry an AccessLog (memory/access_log.hpp): the memory
 // semantics note each lane's resolved access there (`note`), for the
 // simulator's timing; without one, noting costs a test of a null pointer.
@@ -32,6 +36,7 @@
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/layout.hpp"
 #include "semantics/memory/space_memory.hpp"
+#include "semantics/memory/tx_log.hpp"
 #include "semantics/value/mask.hpp"
 
 namespace lockstep::sem {
@@ -58,6 +63,10 @@ struct MemoryPort {
   const AddressMap* map = nullptr;
   const MemoryLayout* layout = nullptr;
   AccessLog* log = nullptr;  ///< where accesses are noted; null: not noted
+  /// Per lane, the log of the transaction the lane is in (null: none);
+  /// .global reads and writes of such a lane go through it (tx_log.hpp).
+  /// Null when no lane of the warp is in a transaction.
+  const std::array<TxLog*, kWarpSize>* tx = nullptr;
 
   /// Notes that `lane` accesses `bytes` bytes at t (a no-op without a log).
   void note(unsigned lane, const Target& t, std::uint64_t bytes, AccessKind access) const noexcept {

@@ -17,6 +17,9 @@ class ModelMimd {
   static constexpr ModelScope kScope = ModelScope::Warp;
   static constexpr UnitKind kUnits = UnitKind::Thread;
   static constexpr bool kThreadUnits = kUnits == UnitKind::Thread;
+  /// Transactions are per-thread retry loops: a thread's next PC (the
+  /// restart PC after a failed commit or an abort) is in the outcome's groups.
+  static constexpr bool kTransactions = true;
 
   struct State {
     std::array<std::uint32_t, kWarpSize> pc{};

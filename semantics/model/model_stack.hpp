@@ -11,6 +11,18 @@
 // entry; GPGPU-Sim's rule). After every step, entries whose PC reached
 // their RPC or whose mask is empty are popped.
 //
+// Transactions (Kilo TM's extension, research 001-kilotm.md §2.2 Fig 4.3;
+// docs/tm.md): an outermost `__tbegin` pushes a retry entry R (the restart
+// PC, no threads) and a transaction-top entry T (the restart PC, the active
+// mask) above the issuing N entry. Branches inside the transaction push N
+// entries above T as usual. At `__tcommit` (issued by T) the failed threads
+// join R and T is popped; a non-empty R then pushes a new T with its threads
+// (the implicit retry loop) and empties; an empty R is popped and the N entry
+// below resumes after the `__tcommit`. An abort elsewhere (`__tabort`, the
+// watchdog) moves the threads from every entry above R into R. `tx_r` is the
+// index of the R entry (kNoTx outside transactions): the entry types live
+// there, so a stack without a transaction is (and hashes) as before.
+//
 // Push order (the entry pushed last runs first):
 //   Nvidia  taken path first (not-taken pushed first); brx.idx: label order.
 //   Amd     the path with fewer active threads first; ties as Nvidia.
@@ -34,6 +46,9 @@ class ModelStack {
   static constexpr UnitKind kUnits = UnitKind::Warp;
   static constexpr bool kThreadUnits = kUnits == UnitKind::Thread;
   static constexpr std::uint32_t kNoRpc = 0xfffffffeU;  ///< bottom entry: never reconverges
+  static constexpr std::uint32_t kNoTx = 0xffffffffU;   ///< tx_r outside transactions
+  /// The model implements transactions (Kilo TM's stack extension).
+  static constexpr bool kTransactions = true;
 
   struct Entry {
     std::uint32_t pc = 0;
@@ -44,6 +59,7 @@ class ModelStack {
   struct State {
     std::vector<Entry> stack;  ///< bottom .. top
     bool blocked = false;      ///< the top entry waits at a barrier / warp sync
+    std::uint32_t tx_r = kNoTx;  ///< index of the transaction's R entry (T is above it)
     friend bool operator==(const State&, const State&) = default;
   };
 
@@ -62,6 +78,8 @@ class ModelStack {
     return UnitView{s.stack.back().pc, s.stack.back().mask};
   }
   void retire(const ModelContext& ctx, State& s, unsigned, const Outcome& o) const;
+  /// The transaction events (Fig 4.3; see the top of this file).
+  void retire_tx(State& s, const Outcome& o) const;
   void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const {
     if (!s.blocked || s.stack.empty() || (s.stack.back().mask & lanes) == 0) return;
     s.blocked = false;
@@ -71,15 +89,24 @@ class ModelStack {
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.blocked);
+    if (s.tx_r != kNoTx) h.value(s.tx_r);  // only inside a transaction: other states hash as before
     h.value(s.stack.size());
     if (!s.stack.empty()) h.bytes(s.stack.data(), s.stack.size() * sizeof(Entry));
   }
   [[nodiscard]] PushOrder order() const noexcept { return order_; }
 
-  /// Pops entries that reached their RPC or lost all their threads.
+  /// Pops entries that reached their RPC or lost all their threads; inside a
+  /// transaction it stops at R: a T whose threads all aborted is replaced by
+  /// a new T with R's threads (R is emptied).
   static void settle(State& s) {
-    while (!s.stack.empty() && (s.stack.back().mask == 0 || s.stack.back().pc == s.stack.back().rpc)) {
+    while (!s.stack.empty() && s.stack.size() - 1 != s.tx_r &&
+           (s.stack.back().mask == 0 || s.stack.back().pc == s.stack.back().rpc)) {
       s.stack.pop_back();
+    }
+    if (s.tx_r != kNoTx && s.stack.size() - 1 == s.tx_r && s.stack.back().mask != 0) {
+      Entry t{s.stack.back().pc, kNoRpc, s.stack.back().mask};
+      s.stack.back().mask = 0;
+      s.stack.push_back(t);
     }
   }
 
@@ -87,7 +114,45 @@ class ModelStack {
   PushOrder order_;
 };
 
+inline void ModelStack::retire_tx(State& s, const Outcome& o) const {
+  const std::uint32_t pc = s.stack.back().pc;
+  switch (o.tx) {
+    case TxEvent::Begin: {
+      // Fig 4.3 step 1: N stays, push R (restart PC, empty) and T (restart PC, the active mask).
+      const Mask m = s.stack.back().mask;
+      s.tx_r = static_cast<std::uint32_t>(s.stack.size());
+      s.stack.push_back(Entry{pc + 1, kNoRpc, 0});
+      s.stack.push_back(Entry{pc + 1, kNoRpc, m});
+      return;
+    }
+    case TxEvent::Commit: {
+      // Steps 2, 3 and 5: failed threads join R, T is popped (the warp finished its commit).
+      Entry& r = s.stack[s.tx_r];
+      r.mask |= o.tx_retry;
+      s.stack.resize(s.tx_r + 1);
+      if (r.mask == 0) {
+        s.stack.pop_back();
+        s.tx_r = kNoTx;
+        if (!s.stack.empty()) s.stack.back().pc = pc + 1;  // the N entry resumes after __tcommit
+      }
+      settle(s);
+      return;
+    }
+    case TxEvent::Abort:
+    case TxEvent::None: break;
+  }
+  // An abort inside the transaction: the aborted threads leave every entry above R and join it.
+  for (std::size_t i = s.tx_r + 1; i < s.stack.size(); ++i) s.stack[i].mask &= ~o.tx_retry;
+  s.stack[s.tx_r].mask |= o.tx_retry;
+  Entry& top = s.stack.back();
+  for (unsigned i = 0; i < o.count; ++i) {
+    if ((o.groups[i].mask & top.mask) != 0) top.pc = o.groups[i].pc;
+  }
+  settle(s);
+}
+
 inline void ModelStack::retire(const ModelContext& ctx, State& s, unsigned, const Outcome& o) const {
+  if (o.tx != TxEvent::None) return retire_tx(s, o);
   const std::uint32_t branch_pc = s.stack.back().pc;
   if (o.exited != 0) {
     for (Entry& e : s.stack) e.mask &= ~o.exited;

@@ -9,6 +9,11 @@
 
 namespace lockstep::sem {
 
+/// What a step did to transactions: began one (outermost `__tbegin`), ended
+/// the commit process (`__tcommit`: committed or failed validation), or
+/// aborted attempts elsewhere (`__tabort`, the watchdog).
+enum class TxEvent : std::uint8_t { None, Begin, Commit, Abort };
+
 struct Outcome {
   struct Group {
     std::uint32_t pc;
@@ -21,6 +26,13 @@ struct Outcome {
   unsigned count = 0;
   Mask exited = 0;   ///< threads that executed exit/ret
   Mask blocked = 0;  ///< threads that arrived at a CTA barrier or warp sync and wait
+  /// Transactions (Kilo TM, docs/tm.md), under the models with the TM
+  /// extension only: what the step did to the outermost transaction. The
+  /// groups above already hold every thread's next PC (a retried thread's is
+  /// its transaction's restart PC), which is all a per-thread model needs;
+  /// the SIMT stack also reads these (its R and T entries, Fig 4.3).
+  TxEvent tx = TxEvent::None;
+  Mask tx_retry = 0;  ///< threads whose attempt ended without committing (they restart)
 
   void add(std::uint32_t pc, Mask m) noexcept {
     if (m == 0) return;

@@ -15,8 +15,8 @@ set(VERIFY_STACK_SMALL hashtable_v1 hashtable_v2 histogram_atomic legacy_isa2x m
 # Models with a counterexample under --model stack (exit 3) and the exit
 # status of replaying it (3 deadlock / non-termination, 2 [expect] mismatch).
 set(VERIFY_STACK_CEX atm divergent_barrier hashtable_lock nested_locks radiosity_lock spin_lock ticket_lock
-  two_locks_join wait_signal tm_markers tm_markers_mangled tree_walk_lane)
-set(VERIFY_STACK_MISMATCH tm_markers tm_markers_mangled)
+  two_locks_join wait_signal tree_walk_lane)
+set(VERIFY_STACK_MISMATCH)
 # Models whose MIMD exploration even of launch.verify.toml is too large for
 # the test budget: their mimd golden pins `inconclusive` under a state bound.
 set(VERIFY_MIMD_BOUNDED hashtable_v1)
@@ -93,7 +93,7 @@ cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option '
   verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)
 cli_verify_usage(unknown_table "lockstep: error: unknown reconvergence table 'amd' (nvidia, ipdom, safe, safe-aware)"
   verify ${SL} --launch ${SL_SPEC} --reconvergence amd)
-cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence)"
+cli_verify_usage(unknown_property "lockstep: error: unknown property 'liveness' (a comma-separated list of all, safety, termination, barrier-divergence, serializable)"
   verify ${SL} --launch ${SL_SPEC} --property liveness)
 cli_verify_usage(bad_max_states "lockstep: error: --max-states: 'many' is not a number from 1 to 18446744073709551615"
   verify ${SL} --launch ${SL_SPEC} --max-states many)

@@ -44,8 +44,8 @@ const Case kCases[] = {
     {"reduce_shared", C, C, true},
     {"spin_lock", C, L, false},
     {"ticket_lock", C, L, false},
-    {"tm_markers", C, C, false},  // lanes of a warp race inside a transaction without a TM model
-    {"tm_markers_mangled", C, C, false},
+    {"tm_markers", C, C, true},  // Kilo TM transactions under the stack too (docs/tm.md)
+    {"tm_markers_mangled", C, C, true},
     {"tree_walk_lane", C, D, false},  // lanes that leave the walk first are waited for at __syncwarp
     {"tree_walk_vote", C, C, true},
     {"two_locks_join", C, L, false},  // one spin lock per if/else arm, the other arm never runs

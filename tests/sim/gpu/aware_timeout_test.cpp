@@ -89,7 +89,7 @@ TEST_P(EveryModelKernel, CompletesUnderAwareWithATimeoutAsUnderMimd) {
   ASSERT_EQ(r.run.status, sem::RunStatus::Completed);
   const sem::RunOutcome mimd = sem::run_model(*l->setup, sem::ModelKind::Mimd, sem::RunOptions{});
   ASSERT_EQ(mimd.result.status, sem::RunStatus::Completed);
-  // tm_markers' lanes race inside a transaction under every SIMT model (docs/models/README.md).
+  // tm_markers' lanes race inside a transaction under AWARE, which has no TM extension (docs/tm.md).
   if (k.starts_with("tm_markers")) {
     EXPECT_FALSE(expectations_hold(*l, r.memory));
   } else {

@@ -1,0 +1,29 @@
+// tm_hashtable.cu -- lockstep TM kernel (written for this project).
+//
+// A transactional hash-table insert in the style of Kilo TM's HT benchmark
+// (research/001-kilotm.md §5.1): thread t inserts key k = 7t + 3 into
+// bucket k % nbuckets of a chained table kept as per-bucket arrays. The
+// insert is one transaction between the empty marker functions __tbegin()
+// and __tcommit() (Kilo TM's convention; extern "C", kept alive by the
+// empty asm volatile). Each bucket has a count, a sum of its keys and up to
+// `cap` slots; the slot a key lands in depends on the serial order of the
+// transactions, the count and the sum do not.
+
+extern "C" __device__ __noinline__ void __tbegin() { asm volatile(""); }
+extern "C" __device__ __noinline__ void __tcommit() { asm volatile(""); }
+
+__global__ void tm_hashtable(int n, int nbuckets, int cap, int *count, int *sum, int *slots)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n)
+        return;
+    int key = 7 * t + 3;
+    int b = key % nbuckets;
+    __tbegin();
+    int c = count[b];
+    if (c < cap)
+        slots[b * cap + c] = key;
+    count[b] = c + 1;
+    sum[b] += key;
+    __tcommit();
+}

@@ -1,0 +1,18 @@
+// The static shape every transaction must have before a launch runs it
+// (docs/tm.md): `__tbegin`/`__tcommit` balanced on every path (each
+// instruction at one nesting depth, whatever the path to it; flattened
+// nesting), one `__tcommit` closing each outermost transaction (a single
+// exit, as `atomic{}`), unguarded `__tbegin`/`__tcommit`, `__tabort` only
+// inside a transaction, and no exit, barrier or warp collective inside one.
+#pragma once
+
+#include "frontend/ir/kernel.hpp"
+#include "frontend/ir/module.hpp"
+
+namespace lockstep::sem {
+
+/// Throws InputError at the first offending instruction (file:line:col);
+/// returns true when the kernel has transactions.
+bool check_transactions(const ir::Module& module, const ir::Kernel& kernel);
+
+}  // namespace lockstep::sem
