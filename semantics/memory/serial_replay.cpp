@@ -14,7 +14,7 @@ auto find_word(const std::vector<TxRead>& words, std::uint64_t addr) {
 std::uint32_t merge(std::uint32_t base, const TxWrite& w) {
   std::uint32_t keep = 0;
   for (unsigned i = 0; i < 4; ++i) {
-    if ((w.mask >> i) & 1U) keep |= 0xffU << (8 * i);
+    if ((static_cast<unsigned>(w.mask) >> i) & 1U) keep |= 0xffU << (8 * i);
   }
   return (base & ~keep) | (w.value & keep);
 }

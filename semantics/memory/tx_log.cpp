@@ -43,7 +43,7 @@ void tx_store(GlobalMemory& g, const TxWrite& w) {
     return;
   }
   for (unsigned i = 0; i < kWord; ++i) {
-    if ((w.mask >> i) & 1U) {
+    if ((static_cast<unsigned>(w.mask) >> i) & 1U) {
       const auto b = static_cast<std::uint8_t>(w.value >> (8 * i));
       g.write(w.addr + i, 1, &b);
     }
@@ -68,7 +68,7 @@ void TxLog::read(const GlobalMemory& g, std::uint64_t addr, std::uint64_t size, 
     if (logged) {
       std::uint32_t keep = 0;
       for (unsigned i = 0; i < kWord; ++i) {
-        if ((it->mask >> i) & 1U) keep |= 0xffU << (8 * i);
+        if ((static_cast<unsigned>(it->mask) >> i) & 1U) keep |= 0xffU << (8 * i);
       }
       value = (value & ~keep) | (it->value & keep);
     }

@@ -98,7 +98,7 @@ const Case kCases[] = {
      "tests/cli/verify_inputs/faults/wait_then_check.toml", sem::ModelKind::Stack, FindingKind::Error},
     {"error_oob_mimd", "tests/cli/verify_inputs/faults/faults.ptx",
      "tests/cli/verify_inputs/faults/store_past_end.toml", sem::ModelKind::Mimd, FindingKind::Error},
-    {"expect_stack", "models/kernels/tm_markers/tm_markers.ptx", "models/kernels/tm_markers/launch.toml",
+    {"expect_stack", "models/kernels/vector_add/vector_add.ptx", "tests/cli/run_inputs/vector_add_mismatch.toml",
      sem::ModelKind::Stack, FindingKind::ExpectMismatch},
 };
 
