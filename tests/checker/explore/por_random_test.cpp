@@ -3,7 +3,8 @@
 // with hammocks, loops, gotos, exits, atomics, collectives and barriers).
 // Programs of at most two warps are explored under the stack and ITS with
 // and without the reduction (5,000 states at most; LOCKSTEP_POR_MAX_STATES);
-// where both searches are exhaustive they must agree (por_kit.hpp). 200 programs by default; LOCKSTEP_POR_SEEDS=N checks N
+// where both searches are exhaustive they must agree (por_kit.hpp). 200 programs
+// by default (50 in the sanitizer build); LOCKSTEP_POR_SEEDS=N checks N
 // (scripts/por-compare runs 1,000), LOCKSTEP_POR_FIRST_SEED=S starts at S.
 #include <gtest/gtest.h>
 
@@ -24,7 +25,12 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
 }
 
 TEST(PorRandom, GeneratedProgramsAgreeWithAndWithoutPersistentSets) {
-  const std::uint64_t want = env_number("LOCKSTEP_POR_SEEDS", 200);
+#ifdef LOCKSTEP_SANITIZED_TESTS
+  constexpr std::uint64_t kDefaultPrograms = 50;  // the sanitizer build: a quarter, as the differential suite
+#else
+  constexpr std::uint64_t kDefaultPrograms = 200;
+#endif
+  const std::uint64_t want = env_number("LOCKSTEP_POR_SEEDS", kDefaultPrograms);
   std::uint64_t seed = env_number("LOCKSTEP_POR_FIRST_SEED", 1);
   std::uint64_t programs = 0, compared = 0, reduced = 0, states = 0, states_por = 0;
   for (; programs < want; ++seed) {
