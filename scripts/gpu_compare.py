@@ -271,7 +271,7 @@ def run_lockstep(binary: str, ptx: Path, spec: Path, model: str, max_steps: int,
 def lockstep_buffers(j: dict, buffers: list[dict]) -> dict:
     types = {b["name"]: b["type"] for b in buffers}
     return {name: blob(pack(types[name], [encode(types[name], v) for v in vals]))
-            for name, vals in j.get("buffers", {}).items()}
+            for name, vals in j.get("buffers", {}).items() if name in types}
 
 
 def model_buffers(entry: dict, model: str):
@@ -413,13 +413,22 @@ def prepare(args) -> int:
 
 def selftest(args) -> int:
     """Unit checks of the pure parts, then the init reproduction against lockstep."""
-    assert random_draw(0, 0) == 0xE220A8397B1DCDAF  # splitmix64's first output for seed 0
-    assert iota_element("f16", 2049) == 0x6800 and iota_element("f16", 65520) == 0x7C00
-    assert iota_element("u8", 256) == 0 and iota_element("s8", 128) == 0x80
-    assert encode("s32", -1) == 0xFFFFFFFF and encode("u64", "0xffffffffffffffff") == (1 << 64) - 1
-    assert encode("f32", "inf") == 0x7F800000 and encode("f16", 1e6) == 0x7C00 and encode("f32", 0.1) == 0x3DCCCCCD
-    assert first_difference("f32", pack("f32", [encode("f32", "nan")]), pack("f32", [0x7FC00001])) is None
-    assert first_difference("s32", pack("s32", [1, 2]), pack("s32", [1, 3])) is not None
+    checks = [
+        (random_draw(0, 0) == 0xE220A8397B1DCDAF, "splitmix64's first output for seed 0"),
+        (iota_element("f16", 2049) == 0x6800 and iota_element("f16", 65520) == 0x7C00, "f16 iota rounding"),
+        (iota_element("u8", 256) == 0 and iota_element("s8", 128) == 0x80, "integer iota wraps"),
+        (encode("s32", -1) == 0xFFFFFFFF and encode("u64", "0xffffffffffffffff") == (1 << 64) - 1, "integers"),
+        (encode("f32", "inf") == 0x7F800000 and encode("f16", 1e6) == 0x7C00 and encode("f32", 0.1) == 0x3DCCCCCD,
+         "float encoding"),
+        (first_difference("f32", pack("f32", [encode("f32", "nan")]), pack("f32", [0x7FC00001])) is None, "NaN = NaN"),
+        (first_difference("f32", pack("f32", [0x80000000]), pack("f32", [0])) is None, "-0 = +0"),
+        (first_difference("s32", pack("s32", [1, encode("s32", -2)]), pack("s32", [1, 3])) == "[1] -2 vs 3", "first difference"),
+        (ulp_distance("f32", 0x3F800000, 0x3F800001) == 1 and ulp_distance("f32", 0x80000001, 1) == 2, "ulps"),
+    ]
+    failed = [what for ok, what in checks if not ok]
+    if failed:
+        print("pure checks FAILED: " + ", ".join(failed))
+        return 1
     print("pure checks: ok")
     if not args.lockstep:
         return 0
@@ -443,6 +452,13 @@ def selftest(args) -> int:
                 bad += 1
                 print(f"{spec_path.relative_to(ROOT)}: {r}")
     print(f"init reproduction: {n - bad}/{n} launches agree with lockstep")
+    # The check must be able to fail: a reproduction off by one element is caught.
+    spec_path = ROOT / "models/kernels/vector_add/launch.toml"
+    e = {"buffers": [{"name": "a", "type": "f32", "init": blob(pack("f32", [iota_element("f32", i + 1) for i in range(100)]))}]}
+    r = check_init(binary, spec_ptx_files(spec_path)[0], spec_path, e, args.timeout)
+    if not r.startswith("MISMATCH in a: [0] 1.0 vs 0.0"):
+        print(f"a wrong reproduction was not caught: {r}")
+        bad += 1
     return 1 if bad else 0
 
 
