@@ -411,6 +411,51 @@ def prepare(args) -> int:
     return 0
 
 
+DRY_RUN = {  # launch id -> (stand-in action for its kernel, GPU status, verdict)
+    "kernels/reduce_shared": ("ok", "completed", "agrees"),
+    "kernels/tree_walk_lane": ("ok", "completed", "agrees"),
+    "kernels/printf_kernel": ("print", "completed", "agrees"),
+    "kernels/vector_add": ("corrupt", "completed", "close (floats within 4 ulp)"),
+    "kernels/spin_lock": ("hang", "timeout", "DISAGREES"),
+    "kernels/atm": ("crash", "error", "DISAGREES"),
+    "kernels/legacy_isa12": ("jit", "error", "GPU rejects the PTX"),
+    "barriers/trap_guard:bad@O3": ("sticky", "error", "agrees"),
+    "barriers/device_barrier:leader@O3": ("hang", "timeout", "agrees"),
+}
+
+
+def dry_run(args) -> int:
+    """`device` and `report` on a few committed launches with the stand-in driver
+    (scripts/gpu_compare_standin.py): hangs, crashes, JIT rejections, sticky errors."""
+    import tempfile
+    d = ROOT / "bench/gpu-check"
+    doc = json.loads((d / "lockstep.json").read_text())
+    by_id = {e["id"]: e for e in doc["launches"]}
+    plan = {by_id[i]["kernel"]: a for i, (a, _, _) in DRY_RUN.items()}
+    env = {"LOCKSTEP_GPU_BACKEND": str(ROOT / "scripts/gpu_compare_standin.py"),
+           "GPU_STANDIN_DOC": str(d / "lockstep.json"), "GPU_STANDIN_PLAN": json.dumps(plan)}
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, str(Path(__file__).resolve()), "device", str(d), "--out", tmp, "--timeout", "2",
+               "--only", *DRY_RUN]
+        p = subprocess.run(cmd, env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
+        gpu = json.loads((Path(tmp) / "gpu.json").read_text())
+        rc = report(argparse.Namespace(dir=str(d), gpu=str(Path(tmp) / "gpu.json"), o=str(Path(tmp) / "r.md")))
+    bad = [] if p.returncode == 0 and rc == 0 else [f"device exit {p.returncode}: {p.stderr[-500:]}"]
+    for lid, (_, status, want) in DRY_RUN.items():
+        g = gpu["results"].get(lid, {})
+        got = verdict(by_id[lid], g)[2]
+        if g.get("status") != status or got != want:
+            bad.append(f"{lid}: GPU {g.get('status')} (want {status}), verdict {got} (want {want})")
+    if gpu["results"].get("kernels/printf_kernel", {}).get("stdout") != "hello from the stand-in\n":
+        bad.append("printf output not captured per launch")
+    if len(gpu["results"]) != len(DRY_RUN):
+        bad.append(f"{len(gpu['results'])} results for {len(DRY_RUN)} launches")
+    for b in bad:
+        print("dry run: " + b)
+    print(f"dry run of device and report: {'ok' if not bad else 'FAILED'} ({len(DRY_RUN)} launches)")
+    return 1 if bad else 0
+
+
 def selftest(args) -> int:
     """Unit checks of the pure parts, then the init reproduction against lockstep."""
     checks = [
@@ -430,6 +475,8 @@ def selftest(args) -> int:
         print("pure checks FAILED: " + ", ".join(failed))
         return 1
     print("pure checks: ok")
+    if args.dry_run and dry_run(args) != 0:
+        return 1
     if not args.lockstep:
         return 0
     binary = str(Path(args.lockstep).resolve())
@@ -651,7 +698,7 @@ def load_backend():
     """The driver, or a stand-in named by LOCKSTEP_GPU_BACKEND (a Python file defining Driver) for dry runs."""
     alt = os.environ.get("LOCKSTEP_GPU_BACKEND")
     if alt:
-        ns: dict = {"CudaError": CudaError}
+        ns: dict = {"CudaError": CudaError, "__file__": alt, "__name__": "gpu_compare_standin"}
         exec(compile(Path(alt).read_text(), alt, "exec"), ns)
         return ns["Driver"]()
     return Driver()
@@ -914,6 +961,12 @@ def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
     note = ""
     if ls["stack"]["status"] in HANG and gs == "completed":
         note = "stack model hangs, Hopper (independent thread scheduling) completes"
+    printed, lock_printed = g.get("stdout", ""), its.get("output", "")
+    if gs == "completed" and (printed or lock_printed):
+        same = sorted(printed.splitlines()) == sorted(lock_printed.splitlines())
+        note += ("; " if note else "") + ("printf lines equal (in any order)" if same else
+                                          f"printf lines differ ({len(printed.splitlines())} on the GPU, "
+                                          f"{len(lock_printed.splitlines())} under its)")
     if its["status"] not in ("completed", "error") + HANG:
         return exp_txt, mimd_txt, "lockstep inconclusive", f"its: {its['status']} {its.get('detail', '')}"
     if gs == "completed" and its["status"] == "completed":
@@ -1018,6 +1071,7 @@ def main(argv=None) -> int:
     p = sub.add_parser("selftest", help="pure checks, and the init reproduction against lockstep")
     p.add_argument("--lockstep")
     p.add_argument("--timeout", type=float, default=60)
+    p.add_argument("--dry-run", action="store_true", help="also run `device` and `report` with the stand-in driver")
     args = ap.parse_args(argv)
     return {"prepare": prepare, "device": device, "_worker": worker, "report": report, "selftest": selftest}[args.cmd](args)
 
