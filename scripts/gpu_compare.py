@@ -563,9 +563,6 @@ class CudaError(Exception):
         self.call, self.code, self.name, self.text, self.log = call, code, name, text, log
 
 
-# Errors after which the context is unusable (the worker must start a fresh process).
-STICKY = {700, 701, 702, 709, 714, 715, 716, 717, 718, 719, 720, 999}
-
 CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 3, 4
 CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 5, 6
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
@@ -737,8 +734,8 @@ def run_one(drv, entry: dict) -> dict:
 
 
 def worker(args) -> int:
-    """Runs launches from index args.start on; reports on fd args.fd as JSON lines. Exits after a sticky
-    error (the parent starts a fresh worker for the next launch)."""
+    """Runs launches from index args.start on; reports on fd args.fd as JSON lines. Exits after any
+    error (the parent starts a fresh worker, with a fresh context, for the next launch)."""
     doc = json.loads((Path(args.dir) / "lockstep.json").read_text())
     out = os.fdopen(args.fd, "w", buffering=1)
     libc = ctypes.CDLL(None)
@@ -754,7 +751,10 @@ def worker(args) -> int:
         out.write(json.dumps({"fatal": str(e)}) + "\n")
         return 3
     if args.start == 0:
-        out.write(json.dumps({"device": drv.info()}) + "\n")
+        try:
+            out.write(json.dumps({"device": drv.info()}) + "\n")
+        except CudaError as e:
+            out.write(json.dumps({"device": {"error": str(e)}}) + "\n")
     launches = doc["launches"]
     for i in range(args.start, len(launches)):
         e = launches[i]
@@ -763,20 +763,20 @@ def worker(args) -> int:
         out.write(json.dumps({"begin": i}) + "\n")
         flush_stdout()
         os.write(1, f"\n@@begin {i}\n".encode())
-        sticky = False
+        restart = False
         try:
             r = run_one(drv, e)
         except CudaError as err:
             r = {"status": "error", "call": err.call, "error": err.name, "error_text": err.text, "log": err.log[:4000]}
-            sticky = err.code in STICKY
+            restart = True  # a fresh process (and context) for the next launch after any CUDA error
         except Exception as err:  # noqa: BLE001  (a fault of this script: record it, start a fresh process)
             r = {"status": "error", "call": "harness", "error": type(err).__name__, "error_text": str(err)}
-            sticky = True
+            restart = True
         flush_stdout()
         os.write(1, f"\n@@end {i}\n".encode())
         r["index"] = i
         out.write(json.dumps(r) + "\n")
-        if sticky:
+        if restart:
             return 4
     out.write(json.dumps({"done": True}) + "\n")
     return 0
@@ -888,7 +888,10 @@ def device(args) -> int:
                         save()
         if timed_out:
             os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            print(f"worker {proc.pid} has not exited 60 s after SIGKILL; going on", file=sys.stderr, flush=True)
         for s in (proc.stdout, proc.stderr, rf):
             s.close()
         printed = split_stdout(streams["out"].decode(errors="replace"))
