@@ -417,6 +417,7 @@ DRY_RUN = {  # launch id -> (stand-in action for its kernel, GPU status, verdict
     "kernels/printf_kernel": ("print", "completed", "agrees"),
     "kernels/vector_add": ("corrupt", "completed", "close (floats within 4 ulp)"),
     "kernels/spin_lock": ("hang", "timeout", "DISAGREES"),
+    "kernels/matmul_tiled": ("refuse", "error", "GPU refuses the launch"),
     "kernels/atm": ("crash", "error", "DISAGREES"),
     "kernels/legacy_isa12": ("jit", "error", "GPU rejects the PTX"),
     "barriers/trap_guard:bad@O3": ("sticky", "error", "agrees"),
@@ -961,6 +962,8 @@ def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
     if gs == "error" and str(g.get("call", "")).startswith("cuModuleLoadDataEx"):
         return exp_txt, mimd_txt, "GPU rejects the PTX", (g.get("log") or g.get("error_text", "")).splitlines()[-1:][0] \
             if (g.get("log") or g.get("error_text")) else ""
+    if gs == "error" and str(g.get("call", "")).startswith("cuLaunch"):
+        return exp_txt, mimd_txt, "GPU refuses the launch", f"{g.get('error')}: {g.get('error_text', '')}"
     note = ""
     if ls["stack"]["status"] in HANG and gs == "completed":
         note = "stack model hangs, Hopper (independent thread scheduling) completes"

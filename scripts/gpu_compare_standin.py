@@ -2,7 +2,8 @@
 # (`gpu_compare.py selftest --dry-run`, or LOCKSTEP_GPU_BACKEND=this file).
 # It "runs" a launch by writing lockstep's `its` final buffers for it, unless
 # GPU_STANDIN_PLAN (JSON: kernel name -> action) says otherwise:
-#   "hang" (never finishes), "jit" (the JIT rejects the module), "sticky"
+#   "hang" (never finishes), "jit" (the JIT rejects the module), "refuse"
+#   (cuLaunchKernel refuses the configuration), "sticky"
 #   (a launch failure), "crash" (the process dies), "print" (prints a line),
 #   "corrupt" (flips the lowest bit of the last buffer's first byte).
 # CudaError is provided by gpu_compare.py when it loads this file.
@@ -61,6 +62,9 @@ class Driver:
         pass
 
     def launch(self, f, grid, block, shared, coop, params):
+        if PLAN.get(self.kernel) == "refuse":
+            raise CudaError("cuLaunchKernel", 701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",  # noqa: F821
+                            "too many resources requested for launch")
         self.params = params
 
     def sync(self):
