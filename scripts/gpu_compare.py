@@ -454,7 +454,37 @@ def dry_run(args) -> int:
     for b in bad:
         print("dry run: " + b)
     print(f"dry run of device and report: {'ok' if not bad else 'FAILED'} ({len(DRY_RUN)} launches)")
-    return 1 if bad else 0
+    return 1 if bad or shim_run(d, by_id) else 0
+
+
+def shim_run(d: Path, by_id: dict) -> int:
+    """`device` through the real ctypes layer, against scripts/gpu_compare_shim.c built as libcuda.so.1."""
+    import tempfile
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        print("ctypes layer against the libcuda shim: skipped (no C compiler)")
+        return 0
+    ids = ["kernels/vector_add", "kernels/legacy_isa12", "kernels/printf_kernel"]
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = Path(tmp) / "libcuda.so.1"
+        subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(lib), str(ROOT / "scripts/gpu_compare_shim.c")],
+                       check=True)
+        env = {k: v for k, v in os.environ.items() if k != "LOCKSTEP_GPU_BACKEND"}
+        env["LD_LIBRARY_PATH"] = tmp + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+        p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "device", str(d), "--out", tmp,
+                            "--timeout", "10", "--only", *ids], env=env, capture_output=True, text=True, timeout=120)
+        gpu = json.loads((Path(tmp) / "gpu.json").read_text())
+    res = gpu["results"]
+    checks = [
+        (p.returncode == 0, f"device exit {p.returncode}: {p.stderr[-300:]}"),
+        (gpu.get("device", {}).get("name") == "libcuda shim 0", "device name"),
+        (verdict(by_id[ids[0]], res.get(ids[0], {}))[2] == "agrees", "vector_add computed from the parameters"),
+        (res.get(ids[1], {}).get("log") == "shim: 32-bit PTX", "the JIT error log"),
+        (res.get(ids[2], {}).get("stdout") == "shim printf: scale 0.500\n", "printf through C stdio"),
+    ]
+    failed = [what for ok, what in checks if not ok]
+    print("ctypes layer against the libcuda shim: " + ("ok" if not failed else "FAILED: " + "; ".join(failed)))
+    return 1 if failed else 0
 
 
 def selftest(args) -> int:
