@@ -529,7 +529,16 @@ def selftest(args) -> int:
             if r != "ok":
                 bad += 1
                 print(f"{spec_path.relative_to(ROOT)}: {r}")
-    print(f"init reproduction: {n - bad}/{n} launches agree with lockstep")
+    # Every element type and init form (file:, random with a 64-bit seed, iota past f16's range, edge literals).
+    spec_path = ROOT / "scripts/gpu_compare_init/launch.toml"
+    e = {"buffers": [{"name": b["name"], "type": b["type"], "init": blob(init_bytes(b, spec_path.parent))}
+                     for b in tomllib.loads(spec_path.read_text())["buffer"]]}
+    r = check_init(binary, ROOT / "models/kernels/vector_add/vector_add.ptx", spec_path, e, args.timeout)
+    n += 1
+    if r != "ok":
+        bad += 1
+        print(f"{spec_path.relative_to(ROOT)}: {r}")
+    print(f"init reproduction: {n - bad}/{n} launch specs agree with lockstep")
     # The check must be able to fail: a reproduction off by one element is caught.
     spec_path = ROOT / "models/kernels/vector_add/launch.toml"
     e = {"buffers": [{"name": "a", "type": "f32", "init": blob(pack("f32", [iota_element("f32", i + 1) for i in range(100)]))}]}
