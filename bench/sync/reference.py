@@ -92,7 +92,22 @@ def atm_bank(ntransfers, naccounts, initial=1000):
     return {"balance": bal, "locks": [0] * naccounts}
 
 
-KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build}
+def cpds_nested(n, nrows, ncols):
+    cell = [0] * (nrows * ncols)
+    row_sum, col_sum = [0] * nrows, [0] * ncols
+    for t in range(n):
+        r = (((t * 2654435761) & M32) >> 9) % nrows
+        c = (((t * 2246822519 + 5) & M32) >> 11) % ncols
+        w = t % 13 + 1
+        cell[r * ncols + c] += w
+        row_sum[r] += w
+        col_sum[c] += w
+    return {"cell": cell, "row_sum": row_sum, "col_sum": col_sum,
+            "row_locks": [0] * nrows, "col_locks": [0] * ncols}
+
+
+KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build,
+           "cpds_nested": cpds_nested}
 
 
 def params_of(spec):
