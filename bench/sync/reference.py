@@ -123,8 +123,17 @@ def nw2(n):
     return {"first_row": s[0][:n]}
 
 
+def ht_counted(n, nbuckets):
+    """The launches' keys are 0 .. n-1 (init = "iota")."""
+    sizes = [0] * nbuckets
+    for key in range(n):
+        sizes[((key * 2654435761) & M32) % nbuckets] += 1
+    return {"sizes": sizes, "locks": [0] * nbuckets}
+
+
 KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build,
-           "cpds_nested": cpds_nested, "nw2": nw2}
+           "cpds_nested": cpds_nested, "nw2": nw2,
+           "ht_counted": ht_counted}
 
 
 def params_of(spec):
