@@ -132,8 +132,7 @@ def ht_counted(n, nbuckets):
 
 
 KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build,
-           "cpds_nested": cpds_nested, "nw2": nw2,
-           "ht_counted": ht_counted}
+           "cpds_nested": cpds_nested, "nw2": nw2, "ht_counted": ht_counted}
 
 
 def params_of(spec):
