@@ -92,7 +92,47 @@ def atm_bank(ntransfers, naccounts, initial=1000):
     return {"balance": bal, "locks": [0] * naccounts}
 
 
-KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build}
+def cpds_nested(n, nrows, ncols):
+    cell = [0] * (nrows * ncols)
+    row_sum, col_sum = [0] * nrows, [0] * ncols
+    for t in range(n):
+        r = (((t * 2654435761) & M32) >> 9) % nrows
+        c = (((t * 2246822519 + 5) & M32) >> 11) % ncols
+        w = t % 13 + 1
+        cell[r * ncols + c] += w
+        row_sum[r] += w
+        col_sum[c] += w
+    return {"cell": cell, "row_sum": row_sum, "col_sum": col_sum,
+            "row_locks": [0] * nrows, "col_locks": [0] * ncols}
+
+
+def nw2(n):
+    def a(i): return (((i * 2654435761) & M32) >> 13) & 3
+    def b(j): return (((j * 2246822519 + 7) & M32) >> 11) & 3
+    s = [[0] * (n + 1) for _ in range(n + 1)]
+    for k in range(n + 1):
+        s[k][n] = -(n - k)
+        s[n][k] = -(n - k)
+    for i in range(n - 1, -1, -1):
+        for j in range(n - 1, -1, -1):
+            m = 1 if a(i) == b(j) else -1
+            s[i][j] = max(s[i + 1][j + 1] + m, s[i + 1][j] - 1, s[i][j + 1] - 1)
+    # The backward pass's score is the forward pass's (both are the optimal
+    # global alignment score).
+    assert s[0][0] == nw_wavefront(n)["last_row"][-1]
+    return {"first_row": s[0][:n]}
+
+
+def ht_counted(n, nbuckets):
+    """The launches' keys are 0 .. n-1 (init = "iota")."""
+    sizes = [0] * nbuckets
+    for key in range(n):
+        sizes[((key * 2654435761) & M32) % nbuckets] += 1
+    return {"sizes": sizes, "locks": [0] * nbuckets}
+
+
+KERNELS = {"atm_bank": atm_bank, "tsp_climber": tsp_climber, "nw_wavefront": nw_wavefront, "bh_tree_build": bh_tree_build,
+           "cpds_nested": cpds_nested, "nw2": nw2, "ht_counted": ht_counted}
 
 
 def params_of(spec):
