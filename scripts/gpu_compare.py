@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FORMAT = 1
 MODELS = ("mimd", "stack", "its")
 LAUNCH_GLOBS = ("models/kernels/*/launch*.toml", "models/barriers/*/launch*.toml", "models/tm/*/launch*.toml",
-                "models/corpus/*/launch*.toml")
+                "models/corpus/*/launch*.toml", "bench/gpu-check/variants/*/launch*.toml")
 SKIP_SPEC_SUFFIXES = (".verify.toml", ".study.toml")
 
 # ---------------------------------------------------------------------------
@@ -973,6 +973,12 @@ def device(args) -> int:
 HANG = ("deadlock", "livelock")
 
 
+def is_transactional(e: dict) -> bool:
+    """Whether the launch's PTX calls the TM markers (__tbegin, plain or mangled)."""
+    ptx = ROOT / e["ptx"]
+    return ptx.is_file() and re.search(r"\b(?:_Z\d+)?__tbegin", ptx.read_text()) is not None
+
+
 def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
     """(GPU vs expect, GPU vs mimd, verdict, note) for one launch."""
     ls = e["lockstep"]
@@ -1012,6 +1018,10 @@ def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
         note += ("; " if note else "") + ("printf lines equal (in any order)" if same else
                                           f"printf lines differ ({len(printed.splitlines())} on the GPU, "
                                           f"{len(lock_printed.splitlines())} under its)")
+    if is_transactional(e):
+        return exp_txt, mimd_txt, "not comparable", (
+            "transactional kernel: the GPU has no transactional memory, so __tbegin/__tcommit are plain calls "
+            "there and the transactions race (lockstep models Kilo TM under mimd and stack only)")
     if its["status"] not in ("completed", "error") + HANG:
         return exp_txt, mimd_txt, "lockstep inconclusive", f"its: {its['status']} {its.get('detail', '')}"
     if gs == "completed" and its["status"] == "completed":
@@ -1020,6 +1030,18 @@ def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
             return exp_txt, mimd_txt, "agrees", note
         if e["expect"] and meets_expect and its.get("expect_ok"):
             return exp_txt, mimd_txt, "agrees", note + ("; " if note else "") + "both meet [expect]; other buffers differ"
+        if e["expect"] and its.get("expect_ok") is False:
+            return exp_txt, mimd_txt, "schedule-dependent", (
+                "lockstep its misses [expect] too: the kernel races under independent thread scheduling; GPU "
+                + ("meets [expect] in this run" if meets_expect else "misses it as well") + "; its buffers: "
+                + "; ".join(f"{k}{v}" for k, v in d.items()))
+        types = {b["name"]: b["type"] for b in e["buffers"]}
+        if not e["expect"] and all(is_float(types[k]) for k in d):
+            approx = sorted(set(re.findall(r"\b[a-z0-9]+\.approx(?:\.ftz)?\.f32", (ROOT / e["ptx"]).read_text())))
+            return exp_txt, mimd_txt, "floats differ", (
+                "only float buffers differ: the PTX ISA bounds the error of " + (", ".join(approx) or "no .approx op")
+                + " without fixing the result, and ptxas may contract mul and add without a rounding modifier into "
+                "fma; its buffers: " + "; ".join(f"{k}{v}" for k, v in d.items()))
         if not e["expect"]:
             return exp_txt, mimd_txt, "schedule-dependent", "buffers differ from lockstep's one schedule: " + \
                 "; ".join(f"{k}{v}" for k, v in d.items())
