@@ -86,7 +86,7 @@ class SymbolicDomain : public SymFloatOps {
   template <class Hasher>
   void hash(Hasher& h) const {
     h.value(pc_.size());
-    if (!pc_.empty()) h.bytes(pc_.data(), pc_.size() * sizeof(std::uint32_t));
+    h.elements(pc_.data(), pc_.size());
     if (const SymMemory::Map* m = shadow_.map()) {
       for (const auto& [k, b] : *m) {
         h.value(k.space);

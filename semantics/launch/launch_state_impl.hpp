@@ -227,13 +227,21 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
       h.value(bs.arrived);
       h.value(bs.expected);
       h.value(bs.red_true);
-      for (const BarrierArrival& a : bs.arrivals) h.value(a);
+      for (const BarrierArrival& a : bs.arrivals) {
+        // Field by field: the struct has padding after `waits`. `waits` as a
+        // 32-bit word gives the bytes of the zero-padded struct, as before.
+        h.value(a.warp);
+        h.value(a.resume_pc);
+        h.value(a.lanes);
+        h.value(static_cast<std::uint32_t>(a.waits ? 1U : 0U));
+        h.value(a.red_dst);
+      }
     }
   }
   for (std::size_t w = 0; w < warps_.size(); ++w) {
     const Warp& wd = warps_[w];
     h.value(wd.exited);
-    if (!wd.regs.empty()) h.bytes(wd.regs.data(), wd.regs.size() * sizeof(V));
+    h.elements(wd.regs.data(), wd.regs.size());
     for (const SpaceMemory& l : wd.local) l.hash_append(sink);
     for (const Rendezvous& r : wd.pending) h.value(r);
     if constexpr (!kBlockScope) model_.hash(mstate_[w], h);
@@ -265,7 +273,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
         h.value(x.value);
         h.value(x.mask);
       }
-      if (!t.saved.empty()) h.bytes(t.saved.data(), t.saved.size() * sizeof(V));
+      h.elements(t.saved.data(), t.saved.size());
     }
   }
   for (const TxRead& r : serial_.words()) {

@@ -140,12 +140,12 @@ class ModelAware {
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.fifo.size());
-    if (!s.fifo.empty()) h.bytes(s.fifo.data(), s.fifo.size() * sizeof(Split));
+    h.elements(s.fifo.data(), s.fifo.size());
     h.value(s.rt.size());
-    if (!s.rt.empty()) h.bytes(s.rt.data(), s.rt.size() * sizeof(Reconv));
+    h.elements(s.rt.data(), s.rt.size());
     if (rt_entries_ != 0) {  // unbounded tables hash as they did before virtualisation
       h.value(s.lru.size());
-      if (!s.lru.empty()) h.bytes(s.lru.data(), s.lru.size() * sizeof(RtRef));
+      h.elements(s.lru.data(), s.lru.size());
     }
   }
   [[nodiscard]] std::uint32_t timeout() const noexcept { return timeout_; }

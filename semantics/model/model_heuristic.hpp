@@ -101,9 +101,9 @@ class ModelHeuristic {
     h.value(s.waiting);
     h.value(s.future);
     h.value(s.last);
-    if (!s.fhb.empty()) h.bytes(s.fhb.data(), s.fhb.size() * sizeof(std::uint32_t));
+    h.elements(s.fhb.data(), s.fhb.size());
     h.value(s.marks.size());
-    if (!s.marks.empty()) h.bytes(s.marks.data(), s.marks.size() * sizeof(Mark));
+    h.elements(s.marks.data(), s.marks.size());
   }
   [[nodiscard]] Heuristic rule() const noexcept { return rule_; }
 

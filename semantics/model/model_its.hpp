@@ -88,7 +88,7 @@ class ModelIts {
     h.value(s.blocked);
     h.value(s.waiting);
     h.value(s.barriers.size());
-    if (!s.barriers.empty()) h.bytes(s.barriers.data(), s.barriers.size() * sizeof(Barrier));
+    h.elements(s.barriers.data(), s.barriers.size());
   }
 
   /// The lanes of `among` whose PC is pc.

@@ -92,11 +92,11 @@ class ModelMultiPath {
   void explain(const State& s, std::vector<WaitInfo>& out) const;
   void hash(const State& s, StateHasher& h) const {
     h.value(s.st.size());
-    if (!s.st.empty()) h.bytes(s.st.data(), s.st.size() * sizeof(Split));
+    h.elements(s.st.data(), s.st.size());
     h.value(s.waiting.size());
-    if (!s.waiting.empty()) h.bytes(s.waiting.data(), s.waiting.size() * sizeof(Split));
+    h.elements(s.waiting.data(), s.waiting.size());
     h.value(s.rt.size());
-    if (!s.rt.empty()) h.bytes(s.rt.data(), s.rt.size() * sizeof(Reconv));
+    h.elements(s.rt.data(), s.rt.size());
   }
   [[nodiscard]] std::uint32_t max_splits() const noexcept { return max_; }
   [[nodiscard]] bool orec() const noexcept { return orec_; }

@@ -91,7 +91,7 @@ class ModelStack {
     h.value(s.blocked);
     if (s.tx_r != kNoTx) h.value(s.tx_r);  // only inside a transaction: other states hash as before
     h.value(s.stack.size());
-    if (!s.stack.empty()) h.bytes(s.stack.data(), s.stack.size() * sizeof(Entry));
+    h.elements(s.stack.data(), s.stack.size());
   }
   [[nodiscard]] PushOrder order() const noexcept { return order_; }
 

@@ -22,9 +22,18 @@ class StateHasher {
   }
   /// Bytes fed so far.
   [[nodiscard]] std::uint64_t hashed() const noexcept { return hashed_; }
+  /// The bytes of v. Only for types whose bytes are all value (no padding,
+  /// no floating point): padding holds whatever the compiler left there, so
+  /// equal states would hash differently.
   template <class T>
-    requires std::is_trivially_copyable_v<T>
+    requires std::has_unique_object_representations_v<T>
   void value(const T& v) { bytes(&v, sizeof v); }
+  /// The bytes of n elements (the same condition as value()).
+  template <class T>
+    requires std::has_unique_object_representations_v<T>
+  void elements(const T* p, std::size_t n) {
+    if (n != 0) bytes(p, n * sizeof(T));
+  }
   struct Digest {
     std::uint64_t lo = 0, hi = 0;
     friend bool operator==(const Digest&, const Digest&) = default;

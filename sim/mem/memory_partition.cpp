@@ -5,8 +5,7 @@
 namespace lockstep::sim {
 
 MemoryPartition::MemoryPartition(const MemoryConfig& memory, std::uint32_t channel, const AddressDecoder& decoder)
-    : channel_(channel),
-      per_channel_(memory.sub_partitions_per_channel),
+    : per_channel_(memory.sub_partitions_per_channel),
       latency_(memory.dram.latency),
       decoder_(decoder),
       dram_(memory.dram, memory.sub_partitions_per_channel),

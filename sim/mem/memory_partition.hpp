@@ -54,7 +54,6 @@ class MemoryPartition {
   void borrow(std::uint32_t local) noexcept;
   void give_back(std::uint32_t local) noexcept;
 
-  std::uint32_t channel_;
   std::uint32_t per_channel_;
   std::uint32_t latency_;
   const AddressDecoder& decoder_;

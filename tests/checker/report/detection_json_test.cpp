@@ -51,7 +51,7 @@ TEST_F(JsonFixture, FlaggedLoopWithLocations) {
   EXPECT_EQ(l["header"]["pc"], 2);
   EXPECT_EQ(l["header"]["line"], 17);
   EXPECT_EQ(l["header"]["location"], "spin.cu:9");
-  EXPECT_EQ(l["blocks"], nlohmann::json::array({1}));
+  EXPECT_EQ(l["blocks"], nlohmann::ordered_json::array({1}));
   EXPECT_EQ(l["depth"], 1);
   EXPECT_EQ(l["reducible"], true);
   EXPECT_EQ(l["flagged"], true);
@@ -78,17 +78,17 @@ TEST_F(JsonFixture, FlaggedLoopWithLocations) {
   EXPECT_EQ(w["op"], "atom.global.exch.b32");
   EXPECT_EQ(w["relation"], "reachable");
   EXPECT_EQ(w["alias"], "must");
-  EXPECT_EQ(w["reads"], nlohmann::json::array({2}));
-  EXPECT_EQ(w["reach_branches"], nlohmann::json::array());
-  EXPECT_EQ(l["filters"], nlohmann::json::array());
-  EXPECT_EQ(k["barriers"], nlohmann::json::array());
+  EXPECT_EQ(w["reads"], nlohmann::ordered_json::array({2}));
+  EXPECT_EQ(w["reach_branches"], nlohmann::ordered_json::array());
+  EXPECT_EQ(l["filters"], nlohmann::ordered_json::array());
+  EXPECT_EQ(k["barriers"], nlohmann::ordered_json::array());
 }
 
 TEST_F(JsonFixture, InstructionsWithoutLocHaveNullLocation) {
   const auto k = detection_json(report())["kernels"][1];
   EXPECT_EQ(k["flagged"], true);  // a divergent barrier counts
   EXPECT_EQ(k["flagged_loops"], 0);
-  EXPECT_EQ(k["loops"], nlohmann::json::array());
+  EXPECT_EQ(k["loops"], nlohmann::ordered_json::array());
   ASSERT_EQ(k["barriers"].size(), 1U);
   const auto& b = k["barriers"][0];
   EXPECT_EQ(b["pc"], 3);
@@ -111,7 +111,7 @@ TEST_F(JsonFixture, ExitReconvergenceAndUnflaggedLoop) {
   const auto& l = k["loops"][0];
   EXPECT_EQ(l["flagged"], false);
   EXPECT_EQ(l["reason"], "single-lane");
-  EXPECT_EQ(l["filters"], nlohmann::json::array({"single-lane", "uniform-exit"}));
+  EXPECT_EQ(l["filters"], nlohmann::ordered_json::array({"single-lane", "uniform-exit"}));
   EXPECT_EQ(l["exit_branches"][0]["reconvergence_pc"], "exit");
   EXPECT_EQ(l["redefining_writes"][0]["relation"], "both");
   EXPECT_EQ(l["redefining_writes"][0]["alias"], "may");

@@ -121,7 +121,7 @@ TEST_F(SsdeReportFixture, Json) {
 
   const auto& b = j["kernels"][1];
   EXPECT_EQ(b["transformed"], false);
-  EXPECT_EQ(b["transformed_loops"], nlohmann::json::array());
+  EXPECT_EQ(b["transformed_loops"], nlohmann::ordered_json::array());
   ASSERT_EQ(b["unfixable_barriers"].size(), 1U);
   EXPECT_EQ(b["unfixable_barriers"][0]["pc"], 3);
   EXPECT_EQ(b["unfixable_barriers"][0]["op"], "bar.sync");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "semantics/memory/atomic_apply.hpp"
@@ -81,7 +82,7 @@ TEST(AtomFloat, F64AddRoundsToNearestEven) {
 TEST(AtomFloat, NanResultsAreCanonical) {
   EXPECT_EQ(add(Type::F32, fbits(INFINITY), fbits(-INFINITY)), 0x7fffffffU);
   EXPECT_EQ(add(Type::F32, 0x7fc12345U, fbits(1.0F)), 0x7fffffffU);
-  EXPECT_EQ(add(Type::F64, dbits(NAN), dbits(1.0)), 0x7fffffffffffffffULL);
+  EXPECT_EQ(add(Type::F64, dbits(std::numeric_limits<double>::quiet_NaN()), dbits(1.0)), 0x7fffffffffffffffULL);
   EXPECT_EQ(add(Type::F16, 0x7e01U, 0x3c00U), 0x7fffU);
   EXPECT_EQ(add(Type::BF16, 0x7f80U, 0xff80U), 0x7fffU);  // inf + -inf
 }

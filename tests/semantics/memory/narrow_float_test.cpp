@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "semantics/memory/narrow_float.hpp"
 
@@ -26,7 +27,7 @@ TEST(NarrowFloat, KnownValues) {
   EXPECT_EQ(sem::narrow_to_double(NarrowFloat::BF16, 0x0001), std::ldexp(1.0, -133));
   EXPECT_TRUE(std::isinf(sem::narrow_to_double(NarrowFloat::F16, 0xfc00)));
   EXPECT_TRUE(std::isnan(sem::narrow_to_double(NarrowFloat::BF16, 0x7fc0)));
-  EXPECT_EQ(sem::double_to_narrow(NarrowFloat::F16, NAN), 0x7fffU);
+  EXPECT_EQ(sem::double_to_narrow(NarrowFloat::F16, std::numeric_limits<double>::quiet_NaN()), 0x7fffU);
   EXPECT_EQ(sem::double_to_narrow(NarrowFloat::F16, 1e6), 0x7c00U);
   EXPECT_EQ(sem::double_to_narrow(NarrowFloat::F16, -1e6), 0xfc00U);
   EXPECT_EQ(sem::double_to_narrow(NarrowFloat::F16, -0.0), 0x8000U);
