@@ -112,18 +112,18 @@ TEST(ItsGpuEvidence, AnAlignedBarrierInDivergentCodeIsAnError) {
 
 TEST(ItsGpuEvidence, TheNonAlignedBarrierCountsThreads) {
   for (const bool join : {true, false}) {
-  const auto p = prepare_from_text(split_barrier_ptx("barrier.sync 0", join), spec(64));
-  const RunCapture mimd = run_capture(*p, sem::ModelKind::Mimd, kRoundRobin);
-  ASSERT_EQ(mimd.status, sem::RunStatus::Completed) << mimd.description;
-  for (unsigned t = 0; t < 64; ++t) {
-    const unsigned want = t % 32 < 16 ? t + 16 : t;  // the low half read its partner's store
-    EXPECT_EQ(element_bits(mimd.buffers[0], t, 4), want) << t;
-  }
-  for (const auto& [schedule, options] : standard_schedules()) {
-    const RunCapture c = run_capture(*p, sem::ModelKind::Its, options);
-    ASSERT_EQ(c.status, sem::RunStatus::Completed) << schedule << ": " << c.description;
-    EXPECT_EQ(c.buffers, mimd.buffers) << schedule;
-  }
+    const auto p = prepare_from_text(split_barrier_ptx("barrier.sync 0", join), spec(64));
+    const RunCapture mimd = run_capture(*p, sem::ModelKind::Mimd, kRoundRobin);
+    ASSERT_EQ(mimd.status, sem::RunStatus::Completed) << mimd.description;
+    for (unsigned t = 0; t < 64; ++t) {
+      const unsigned want = t % 32 < 16 ? t + 16 : t;  // the low half read its partner's store
+      EXPECT_EQ(element_bits(mimd.buffers[0], t, 4), want) << t;
+    }
+    for (const auto& [schedule, options] : standard_schedules()) {
+      const RunCapture c = run_capture(*p, sem::ModelKind::Its, options);
+      ASSERT_EQ(c.status, sem::RunStatus::Completed) << schedule << ": " << c.description;
+      EXPECT_EQ(c.buffers, mimd.buffers) << schedule;
+    }
   }
 }
 
