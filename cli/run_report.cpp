@@ -13,6 +13,7 @@
 #include "cli/tx_report.hpp"
 #include "frontend/ir/cuda_location.hpp"
 #include "semantics/launch/grid_barrier_hang.hpp"
+#include "semantics/model/lane_list.hpp"
 #include "semantics/spec/element.hpp"
 #include "semantics/spec/expect.hpp"
 
@@ -21,17 +22,7 @@ namespace {
 
 using nlohmann::ordered_json;
 
-std::string lane_list(sem::Mask m) {
-  std::string s;
-  while (m != 0) {
-    const unsigned a = sem::lowest_lane(m);
-    unsigned b = a;
-    while (b + 1 < sem::kWarpSize && sem::has_lane(m, b + 1)) ++b;
-    s += fmt::format("{}{}", s.empty() ? "" : ",", a == b ? fmt::format("{}", a) : fmt::format("{}-{}", a, b));
-    m &= b + 1 >= sem::kWarpSize ? 0U : ~((sem::Mask{1} << (b + 1)) - 1);
-  }
-  return s;
-}
+using sem::lane_list;
 
 std::string cuda_loc(const ir::Module& m, const ir::Instr& in) { return ir::cuda_location(m, in.cuda); }
 

@@ -10,7 +10,8 @@
 namespace lockstep::sem {
 
 struct LaunchFault {
-  std::string kind;     ///< "memory-fault", "trap", "assertion", "unsupported", "invalid"
+  std::string kind;     ///< "memory-fault", "trap", "assertion", "unsupported", "invalid", "barrier-divergence",
+                        ///< "aligned-barrier" (its: an aligned barrier in divergent code)
   std::string message;  ///< what happened, without the position
   std::array<std::uint32_t, 3> block{};   ///< %ctaid
   std::array<std::uint32_t, 3> thread{};  ///< %tid

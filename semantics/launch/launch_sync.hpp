@@ -4,15 +4,22 @@
 // threads reach the explicit count (`bar.sync a, b`) or, without a count,
 // when arrived + exited threads cover the block (exited threads count as
 // arrived). The thread whose arrival completes a phase does not wait.
+// Under a model of a real warp (ModelWithAlignedBarriers: its) an aligned
+// barrier executed in divergent code is a launch error ("aligned-barrier"):
+// some lanes of the unit have a false guard, or lanes of the warp share an
+// uncleared convergence barrier with the unit (the model says), or wait at
+// another barrier instruction.
 #pragma once
 
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "semantics/exec/exec_warp.hpp"
+#include "semantics/launch/aligned_barrier_text.hpp"
 #include "semantics/launch/launch_state.hpp"
 
 namespace lockstep::sem {
@@ -46,6 +53,24 @@ void LaunchState<M, D>::barrier(std::uint32_t w, const UnitView& u, Mask g, Outc
     return;
   }
   Warp& wd = warps_[w];
+  if constexpr (ModelWithAlignedBarriers<M>) {
+    // An aligned barrier in divergent code: the hardware counts the warp when its first part arrives.
+    if (in.has(ir::InstrFlag::Aligned)) {
+      const Mask guard_off = u.threads & ~g;
+      Mask apart = guard_off | model_.diverged_from(mstate_[w], g);
+      for (const BarrierState& other : blocks_[slot_of(w)].barriers) {  // the warp's threads at another barrier
+        for (const BarrierArrival& a : other.arrivals) {
+          if (a.warp == w && a.waits && a.resume_pc != next) apart |= a.lanes;
+        }
+      }
+      if (apart != 0) {
+        std::vector<WaitInfo> where;
+        model_.explain(mstate_[w], where);
+        return fail(w, u.pc, g, "aligned-barrier",
+                    aligned_barrier_text(in, u.pc, wd.warp_in_block, g, guard_off, apart, where));
+      }
+    }
+  }
   const bool red = in.bar == ir::BarOp::Red;
   const unsigned first = red ? 1U : 0U;
   const unsigned lane0 = lowest_lane(g);

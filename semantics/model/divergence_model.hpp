@@ -99,6 +99,18 @@ concept ModelWithEvents = DivergenceModel<M> && requires(const M m, typename M::
   { m.fire(ctx, s, e) } -> std::same_as<void>;
 };
 
+/// A model of a real warp that enforces `.aligned` barriers (`bar.sync`,
+/// `bar.arrive`, `bar.red`, `barrier.*.aligned`: every thread of the warp
+/// executes the same barrier instruction together). `diverged_from(s, lanes)`
+/// names the non-exited lanes outside `lanes` that are in divergent code with
+/// them; an aligned barrier executed while there are any is undefined
+/// behaviour, a launch error (docs/models/its.md).
+template <class M>
+concept ModelWithAlignedBarriers =
+    DivergenceModel<M> && requires(const M m, const typename M::State& cs, Mask mask) {
+      { m.diverged_from(cs, mask) } -> std::same_as<Mask>;
+    };
+
 /// Several units of a warp may be enabled at once (Split or Thread units): a
 /// schedule visits each key, and fairness is per key.
 template <class M>

@@ -5,6 +5,15 @@
 
 namespace lockstep::sem {
 
+bool ModelIts::ends_thread(const ModelContext& ctx, std::uint32_t pc) noexcept {
+  if (pc == analysis::kExitPc) return true;
+  if (ctx.kernel == nullptr || pc >= ctx.kernel->code.size()) return false;
+  const ir::Instr& in = ctx.kernel->code[pc];
+  if (in.guarded()) return false;
+  // An inlined function's `ret` is lowered to a branch; a Ret left in the code is the kernel's own.
+  return in.op == ir::Opcode::Exit || (in.op == ir::Opcode::Ret && in.frame == ir::kNoFrame);
+}
+
 void ModelIts::retire(const ModelContext& ctx, State& s, unsigned key, const Outcome& o) const {
   const std::uint32_t branch_pc = s.pc[key];
   if (o.exited != 0) {
@@ -31,9 +40,10 @@ void ModelIts::retire(const ModelContext& ctx, State& s, unsigned key, const Out
   // The unit's threads are the outcome's (a barrier released during the step changed others only).
   const Mask unit = moved;
   if (o.count >= 2) {
-    // BSSY: the threads join a convergence barrier at the branch's reconvergence point.
+    // BSSY: the threads join a convergence barrier at the branch's reconvergence point, unless
+    // the point only ends the thread (ptxas emits `@P EXIT`, no BSSY/BSYNC: docs/models/its.md).
     const std::uint32_t rpc = ctx.reconv->find(branch_pc).value_or(analysis::kExitPc);
-    if (rpc != analysis::kExitPc) {
+    if (!ends_thread(ctx, rpc)) {
       Mask join = 0;
       for_each_lane(moved & unit, [&](unsigned l) {
         for (std::size_t i = s.barriers.size(); i-- > 0;) {

@@ -12,7 +12,9 @@
 //     issues only grows, so its key stays enabled (docs/models/its.md).
 //   - Divergent branch (the compiler's BSSY): the unit's threads whose
 //     innermost barrier does not already wait at the branch's reconvergence
-//     PC join a new barrier there (none at kExitPc).
+//     PC join a new barrier there; none when the PC only ends the thread
+//     (kExitPc, an unguarded `exit` or kernel-level `ret`: the compiler
+//     emits `@P EXIT` there, and exited threads wait for nobody).
 //   - A thread reaching the RPC of its innermost barrier arrives and blocks
 //     (BSYNC). Reaching the RPC of an outer barrier first (a table that does
 //     not nest) arrives there and leaves the inner ones.
@@ -22,6 +24,11 @@
 //   - A barrier clears when each participant has arrived or yielded
 //     (exited threads leave every barrier): the arrived threads continue
 //     from the RPC, the yielded ones no longer wait for it.
+//   - Aligned barriers (`bar.sync`, `bar.arrive`, `bar.red`): a unit that
+//     executes one while lanes of the warp are in divergent code with it
+//     (share an uncleared convergence barrier, or are in the unit with a
+//     false guard) is undefined behaviour, a launch error: the hardware
+//     counts the warp once (diverged_from; launch_sync.hpp).
 //   - CTA barriers and warp-synchronous instructions (`bar.warp.sync`, the
 //     `.sync` collectives) are the launch state's: a waiting thread is
 //     blocked, and a thread blocked there is neither arrived nor yielded at
@@ -82,6 +89,15 @@ class ModelIts {
   void retire(const ModelContext& ctx, State& s, unsigned key, const Outcome& o) const;
   void release(const ModelContext&, State& s, Mask lanes, std::uint32_t pc) const;
   void explain(const State& s, std::vector<WaitInfo>& out) const;
+  /// The lanes outside `lanes` that share an uncleared convergence barrier with one of them: the
+  /// compiler's barriers still expect them to meet `lanes` again, so `lanes` run divergent code.
+  [[nodiscard]] Mask diverged_from(const State& s, Mask lanes) const noexcept {
+    Mask with = 0;
+    for (const Barrier& b : s.barriers) {
+      if ((b.participants & lanes) != 0) with |= b.participants;
+    }
+    return with & ~lanes;
+  }
   void hash(const State& s, StateHasher& h) const {
     h.value(s.pc);
     h.value(s.ready);
@@ -97,6 +113,9 @@ class ModelIts {
   }
 
  private:
+  /// True when the instruction at pc ends every thread that executes it: kExitPc, an unguarded
+  /// `exit`, or an unguarded `ret` of the kernel's own body (not of an inlined function).
+  [[nodiscard]] static bool ends_thread(const ModelContext& ctx, std::uint32_t pc) noexcept;
   /// Threads of `lanes` (ready, just moved) that reached a barrier's RPC arrive there.
   static void arrivals(State& s, Mask lanes);
   /// Clears every barrier whose participants all arrived or yielded (repeatedly).
@@ -104,5 +123,6 @@ class ModelIts {
 };
 
 static_assert(DivergenceModel<ModelIts>);
+static_assert(ModelWithAlignedBarriers<ModelIts>);
 
 }  // namespace lockstep::sem

@@ -130,6 +130,9 @@ cli_detect_golden(run.barriers.all_total.stack barriers/all_total.stack.txt 0
   run ${DB_O3} --launch models/barriers/device_barrier/launch.toml --model stack)
 cli_detect_golden(run.barriers.leader_total.stack barriers/leader_total.stack.txt 3
   run ${DB_O3} --launch models/barriers/device_barrier/launch.leader.toml --model stack)
+# Under its the if's join point only exits: no convergence barrier, the others exit, thread 0 passes (as on an H100).
+cli_detect_golden(run.barriers.leader_total.its barriers/leader_total.its.txt 0
+  run ${DB_O3} --launch models/barriers/device_barrier/launch.leader.toml --model its)
 
 # SARIF: a golden for spin_lock, and every model's log validated against the
 # vendored SARIF 2.1.0 schema with Python's jsonschema (skipped when missing).

@@ -158,6 +158,12 @@ TEST(DecodeMemory, Barriers) {
   EXPECT_EQ(d.shape.count, 1);
   EXPECT_EQ(d.alt.count, 2);
   EXPECT_EQ(decode("bar.arrive").shape.count, 2);
+  // bar.* is barrier.*.aligned in the PTX ISA (ITS enforces it: docs/models/its.md).
+  EXPECT_TRUE(decode("bar.arrive").instr.has(InstrFlag::Aligned));
+  EXPECT_TRUE(decode("bar.red.popc.u32").instr.has(InstrFlag::Aligned));
+  EXPECT_FALSE(decode("barrier.arrive").instr.has(InstrFlag::Aligned));
+  EXPECT_FALSE(decode("barrier.red.popc.u32").instr.has(InstrFlag::Aligned));
+  EXPECT_TRUE(decode("barrier.red.popc.aligned.u32").instr.has(InstrFlag::Aligned));
   EXPECT_EQ(decode("bar.cta.sync").instr.scope, Scope::Cta);
   d = decode("bar.red.popc.u32");
   EXPECT_EQ(d.instr.bar, ir::BarOp::Red);

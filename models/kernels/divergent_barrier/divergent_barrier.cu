@@ -5,10 +5,10 @@
 // half-warp writes shared memory, meets the other half at *a* barrier, then
 // reads what the other half wrote.
 //
-// Terminates on sm_70+ (bar.sync counts threads, and the PTX ISA lets the
-// threads of a warp arrive at different bar.sync 0 instructions). On a SIMT
-// stack that counts arrivals per thread it deadlocks: the first split waits at
-// its barrier for threads that are parked under it on the stack and never run.
+// Undefined: __syncthreads() is bar.sync = barrier.sync.aligned, which every
+// thread of a warp must execute together (an H100 counts the warp at its first
+// half and returns wrong out[]; lockstep its: an error). Counting threads (mimd)
+// it terminates; a SIMT stack counting per thread deadlocks (README.md).
 
 __global__ void divergent_barrier(const int *in, int *out)
 {

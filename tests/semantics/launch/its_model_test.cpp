@@ -118,5 +118,70 @@ TEST(ItsModel, ExitLeavesEveryBarrierAndBlockedThreadsWaitForRelease) {
   EXPECT_EQ(s.pc[2], 0U);
 }
 
+// A reconvergence point that only ends the thread gets no convergence
+// barrier (ptxas emits `@P EXIT`, no BSSY/BSYNC): the threads that reach it
+// exit without waiting for the others (docs/models/its.md).
+TEST(ItsModel, NoBarrierAtAReconvergencePointThatOnlyExits) {
+  ModelFixture f(100);
+  constexpr std::uint32_t A = 0, B = 10, R = 30, E = 40, G = 50, F = 60;
+  f.kernel.code[R].op = ir::Opcode::Ret;  // the kernel's own ret
+  f.kernel.code[E].op = ir::Opcode::Exit;
+  f.kernel.code[G].op = ir::Opcode::Exit;
+  f.kernel.code[G].guard = 3;  // a guarded exit may fall through
+  f.kernel.code[F].op = ir::Opcode::Ret;
+  f.kernel.code[F].frame = 0;  // a ret of an inlined copy (lowering makes those branches; kept for the rule)
+  const ModelIts m;
+  for (const std::uint32_t rpc : {R, E}) {
+    f.table.set(A, rpc);
+    auto s = m.init(f.ctx, 0b1111, A);
+    m.retire(f.ctx, s, 0, two(B, 0b0001, rpc, 0b1110));
+    EXPECT_TRUE(s.barriers.empty()) << rpc;
+    EXPECT_EQ(s.waiting, 0U) << rpc;
+    EXPECT_EQ(m.enabled(s), 0b0011U) << rpc;  // thread 0 at B and threads 1-3 at the exit both issue
+    m.retire(f.ctx, s, 1, exits(0b1110));
+    EXPECT_EQ(m.enabled(s), 0b0001U) << rpc;
+  }
+  for (const std::uint32_t rpc : {G, F}) {
+    f.table.set(A, rpc);
+    auto s = m.init(f.ctx, 0b1111, A);
+    m.retire(f.ctx, s, 0, two(B, 0b0001, rpc, 0b1110));
+    ASSERT_EQ(s.barriers.size(), 1U) << rpc;
+    EXPECT_EQ(s.barriers[0], (Barrier{rpc, 0b1111, 0b1110, 0})) << rpc;
+    EXPECT_EQ(s.waiting, 0b1110U) << rpc;
+  }
+}
+
+// Aligned barriers: the lanes that share an uncleared convergence barrier
+// with the executing ones are in divergent code with them.
+TEST(ItsModel, LanesInDivergentCodeShareAnUnclearedBarrier) {
+  ModelFixture f(100);
+  constexpr std::uint32_t A = 0, B = 10, C = 20, D = 30, H = 40, L = 45, X = 50;
+  f.table.set(A, D);
+  const ModelIts m;
+  auto s = m.init(f.ctx, 0b1111, A);
+  EXPECT_EQ(m.diverged_from(s, 0b1111), 0U);
+  m.retire(f.ctx, s, 0, two(B, 0b0011, C, 0b1100));
+  EXPECT_EQ(m.diverged_from(s, 0b0011), 0b1100U);
+  EXPECT_EQ(m.diverged_from(s, 0b1100), 0b0011U);
+  m.retire(f.ctx, s, 0, one(D, 0b0011));  // arrived, still waiting for 2-3
+  EXPECT_EQ(m.diverged_from(s, 0b1100), 0b0011U);
+  m.retire(f.ctx, s, 2, one(D, 0b1100));  // cleared: converged again
+  EXPECT_EQ(m.diverged_from(s, 0b1111), 0U);
+  // A loop's early leavers: the stayers yield at the back edge, the barrier
+  // clears, and the leavers are not in divergent code with them.
+  f.table.set(L, X);
+  auto t = m.init(f.ctx, 0b1111, L);
+  m.retire(f.ctx, t, 0, two(H, 0b1110, X, 0b0001));
+  EXPECT_TRUE(t.barriers.empty());
+  EXPECT_EQ(m.diverged_from(t, 0b0001), 0U);
+  // Exited lanes are in nobody's divergent code.
+  auto u = m.init(f.ctx, 0b1111, A);
+  m.retire(f.ctx, u, 0, two(B, 0b0011, C, 0b1100));
+  Outcome o = exits(0b0100);
+  o.add(C + 1, 0b1000);
+  m.retire(f.ctx, u, 2, o);
+  EXPECT_EQ(m.diverged_from(u, 0b0011), 0b1000U);
+}
+
 }  // namespace
 }  // namespace lockstep::sem::test

@@ -147,6 +147,9 @@ TEST_P(OneSemantics, SimEndsAsRunAndReplays) {
       EXPECT_EQ(*r.cycle_digest, r.digest) << "the cycle does not return to its state";
       EXPECT_TRUE(r.starved.empty()) << "the cycle is not weakly fair";
       break;
+    case sem::RunStatus::Error:  // divergent_barrier under its: an aligned barrier in divergent code
+      EXPECT_EQ(r.status, sem::LaunchStatus::Error);
+      break;
     default: ADD_FAILURE() << "unexpected status"; break;
   }
 }
