@@ -1049,6 +1049,10 @@ def verdict(e: dict, g: dict) -> tuple[str, str, str, str]:
             return exp_txt, mimd_txt, "close (floats within 4 ulp)", "its buffers: " + \
                 "; ".join(f"{k}{v}" for k, v in d.items())
         return exp_txt, mimd_txt, "DISAGREES", "its buffers: " + "; ".join(f"{k}{v}" for k, v in d.items())
+    if its["status"] == "error" and "undefined behaviour" in its.get("detail", ""):
+        return exp_txt, mimd_txt, "undefined behaviour", (
+            f"lockstep its reports it ({its.get('detail', '')}); the GPU's "
+            + (f"result is one outcome of it ({exp_txt})" if gs == "completed" else f"status: {gs}"))
     if gs == "timeout" and its["status"] in HANG:
         return exp_txt, mimd_txt, "agrees", "both hang"
     if gs == "error" and its["status"] == "error":
