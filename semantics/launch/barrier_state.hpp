@@ -18,6 +18,17 @@ struct BarrierArrival {
   bool waits = true;            ///< false for bar.arrive: counted, never blocked
   std::uint32_t red_dst = 0xffffffffU;  ///< bar.red destination register, else none
   friend bool operator==(const BarrierArrival&, const BarrierArrival&) = default;
+  /// Field by field (the struct has padding after `waits`, which a state
+  /// hash must not read); `waits` as a 32-bit word gives the bytes of the
+  /// zero-padded struct.
+  template <class Hasher>
+  void hash(Hasher& h) const {
+    h.value(warp);
+    h.value(resume_pc);
+    h.value(lanes);
+    h.value(static_cast<std::uint32_t>(waits ? 1U : 0U));
+    h.value(red_dst);
+  }
 };
 
 struct BarrierState {

@@ -227,15 +227,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
       h.value(bs.arrived);
       h.value(bs.expected);
       h.value(bs.red_true);
-      for (const BarrierArrival& a : bs.arrivals) {
-        // Field by field: the struct has padding after `waits`. `waits` as a
-        // 32-bit word gives the bytes of the zero-padded struct, as before.
-        h.value(a.warp);
-        h.value(a.resume_pc);
-        h.value(a.lanes);
-        h.value(static_cast<std::uint32_t>(a.waits ? 1U : 0U));
-        h.value(a.red_dst);
-      }
+      for (const BarrierArrival& a : bs.arrivals) a.hash(h);
     }
   }
   for (std::size_t w = 0; w < warps_.size(); ++w) {
