@@ -110,6 +110,14 @@ ordered_json sim_json(const sim::SimResult& r, const SimContext& c, const sim::S
                    {"warp_in_block", x.warp_in_block}});
     }
     j["ddos_detections"] = std::move(d);
+    ordered_json b = ordered_json::array();
+    const ir::Kernel& k = *c.run.setup->kernel;
+    for (const sim::BackwardBranchRecord& x : r.backward_branches) {
+      b.push_back({{"sm", x.sm}, {"pc", x.pc}, {"target", k.op(x.pc, 0).label_pc()}, {"first_cycle", x.first},
+                   {"last_cycle", x.last},
+                   {"executions", x.executions}, {"repeats", x.repeats}});
+    }
+    j["ddos_branches"] = std::move(b);
   }
   if (stats != nullptr) j["stats"] = sim::stats_json(*stats);
   return j;

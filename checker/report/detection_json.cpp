@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checker/report/detection_report.hpp"
+#include "frontend/analysis/loop_branches.hpp"
 #include "checker/report/evidence_render.hpp"
 #include "checker/report/locations.hpp"
 
@@ -50,6 +51,7 @@ ordered_json loop_json(const ir::Module& module, const KernelDetectionRef& k, co
     j["blocks"] = l.blocks;
     j["depth"] = l.depth;
     j["reducible"] = l.reducible;
+    j["backward_branches"] = analysis::loop_backward_branches(kernel, l);
   }
   j["flagged"] = f.flagged;
   j["reason"] = std::string(loop_reason_name(f.reason));

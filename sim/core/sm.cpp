@@ -30,7 +30,10 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   scoreboard_ = Scoreboard(nwarps, kernel.decode->register_count());
   masked_ = engine_->unit_kind() != sem::UnitKind::Warp;
   timer_ = EventTimer(nwarps, kernel.event_timeout);
-  if (core.scheduler.ddos.enabled) ddos_.emplace(core.scheduler.ddos, nwarps);
+  if (core.scheduler.ddos.enabled) {
+    ddos_.emplace(core.scheduler.ddos, nwarps);
+    census_.emplace(id, nwarps);
+  }
   if (core.scheduler.bows.enabled) bows_.emplace(core.scheduler.bows, nwarps);
   if (core.scheduler.policy == WarpScheduler::Cawa) cpl_.emplace(nwarps);
   cacp_ = cpl_.has_value() && core.scheduler.cawa.cacp;
@@ -64,6 +67,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     facts_[w].age = next_age_++;
     if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     if (ddos_) ddos_->reset(w);
+    if (census_) census_->reset(w);
     if (bows_) bows_->reset(w);
     if (cpl_) cpl_->launch(w, kernel_->code_size, now);
     refresh_facts(w);

@@ -79,6 +79,7 @@
 #include "sim/core/schedulers/warp_scheduler.hpp"
 #include "sim/core/scoreboard.hpp"
 #include "sim/core/simd_units.hpp"
+#include "sim/core/spin_census.hpp"
 #include "sim/core/spin_detector.hpp"
 #include "sim/core/sm_observer.hpp"
 #include "sim/core/sm_stats.hpp"
@@ -130,6 +131,10 @@ class Sm {
   [[nodiscard]] const SmStats& stats() const noexcept { return stats_; }
   /// Spin-inducing branches DDOS confirmed on this SM, in order.
   [[nodiscard]] const std::vector<SpinDetection>& detections() const noexcept { return detections_; }
+  /// With DDOS: the backward branches this SM executed (spin_census.hpp); none without.
+  [[nodiscard]] const std::vector<BackwardBranchRecord>* backward_branches() const noexcept {
+    return census_ ? &census_->branches() : nullptr;
+  }
   [[nodiscard]] const Cache& l1i() const noexcept { return l1i_; }
   [[nodiscard]] const LdstUnit& ldst() const noexcept { return ldst_; }
 
@@ -218,6 +223,7 @@ class Sm {
   std::vector<WarpFacts> facts_;
   std::vector<Cta> ctas_;
   std::optional<SpinDetector> ddos_;  ///< with core.scheduler.ddos_enabled
+  std::optional<SpinCensus> census_;  ///< with it: what DDOS is measured against
   std::optional<BackOff> bows_;       ///< with core.scheduler.bows_enabled
   std::optional<CriticalityPredictor> cpl_;  ///< with the cawa policy
   bool cacp_ = false;                        ///< with the cawa policy and cawa_cacp

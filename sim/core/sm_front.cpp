@@ -254,6 +254,7 @@ bool Sm::warp_critical(std::uint32_t w, Cycle now) {
 
 void Sm::spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now) {
   const SpinVerdict v = ddos_->observe(w, t, report_, now);
+  census_->observe(w, t, report_, now);
   stats_.ddos_setps += v.profiled ? 1U : 0U;
   stats_.ddos_spinning_branches += v.spinning_branch ? 1U : 0U;
   stats_.sib_instructions += v.sib ? 1U : 0U;

@@ -276,6 +276,10 @@ void Gpu::finish(SimResult& result) {
   for (const auto& sm : sms_) result.sm_stats.push_back(sm->stats());
   result.detections.clear();
   for (const auto& sm : sms_) result.detections.insert(result.detections.end(), sm->detections().begin(), sm->detections().end());
+  result.backward_branches.clear();
+  for (const auto& sm : sms_) {
+    if (const auto* b = sm->backward_branches()) result.backward_branches.insert(result.backward_branches.end(), b->begin(), b->end());
+  }
   CacheStats l1i, l1d, l1c;
   bool has_l1d = false;
   for (const auto& sm : sms_) {

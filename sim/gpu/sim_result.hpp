@@ -15,6 +15,7 @@
 #include "semantics/launch/model_spec.hpp"
 #include "sim/core/occupancy.hpp"
 #include "sim/core/sm_stats.hpp"
+#include "sim/core/spin_census.hpp"
 #include "sim/core/spin_detector.hpp"
 #include "sim/mem/memory_system.hpp"
 
@@ -86,6 +87,9 @@ struct SimResult {
   /// With DDOS: the spin-inducing branches each SM confirmed, SM by SM, in
   /// the order they were confirmed.
   std::vector<SpinDetection> detections;
+  /// With DDOS: every taken backward branch, SM by SM, ascending PC within
+  /// an SM (sim/core/spin_census.hpp): the truth DDOS is measured against.
+  std::vector<BackwardBranchRecord> backward_branches;
 };
 
 }  // namespace lockstep::sim
