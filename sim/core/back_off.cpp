@@ -4,17 +4,20 @@
 
 namespace lockstep::sim {
 
-void BackOff::issued(std::uint32_t w, Cycle now, bool sib) {
+std::optional<std::uint64_t> BackOff::issued(std::uint32_t w, Cycle now, bool sib) {
   Warp& x = warps_[w];
   limit_.count(now, sib);
+  std::optional<std::uint64_t> loaded;
   if (x.backed_off) {
     x.backed_off = false;
-    x.ready_at = now + limit_.limit(now);
+    loaded = limit_.limit(now);
+    x.ready_at = now + *loaded;
   }
   if (sib) {
     x.backed_off = true;
     x.queued = next_queued_++;
   }
+  return loaded;
 }
 
 void BackOff::reorder(std::vector<std::uint32_t>& order) const {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/config/spin_config.hpp"
@@ -29,7 +30,8 @@ class BackOff {
   BackOff(const BowsConfig& config, std::uint32_t warps) : limit_(config), warps_(warps) {}
 
   /// Warp `w` issued an instruction at `now`; `sib`: it was a confirmed SIB.
-  void issued(std::uint32_t w, Cycle now, bool sib);
+  /// The delay loaded when the warp left the backed-off state, if it did.
+  std::optional<std::uint64_t> issued(std::uint32_t w, Cycle now, bool sib);
   /// Warp `w` is backed off and its pending delay has not run out at `now`.
   [[nodiscard]] bool held(std::uint32_t w, Cycle now) const noexcept {
     return warps_[w].backed_off && now < warps_[w].ready_at;

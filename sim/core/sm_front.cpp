@@ -262,7 +262,12 @@ void Sm::spin_aware_issue(std::uint32_t w, const sem::TimingInstr& t, Cycle now)
     const HwWarp& hw = warps_[w];
     detections_.push_back(SpinDetection{report_.pc, now, id_, w, hw.block, hw.sem % engine_->warps_per_block()});
   }
-  if (bows_) bows_->issued(w, now, v.sib);
+  if (!bows_) return;
+  if (const std::optional<std::uint64_t> delay = bows_->issued(w, now, v.sib)) {
+    ++stats_.bows_delays;
+    stats_.bows_delay_cycles += *delay;
+    stats_.bows_delay_max = std::max(stats_.bows_delay_max, *delay);
+  }
 }
 
 void Sm::build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w) {

@@ -84,6 +84,9 @@ struct SmStats {
   std::uint64_t ddos_setps = 0;              ///< setps that entered a DDOS history
   std::uint64_t ddos_spinning_branches = 0;  ///< taken backward branches of spinning warps
   std::uint64_t sib_instructions = 0;        ///< issued confirmed spin-inducing branches (taken; BOWS backs each off)
+  std::uint64_t bows_delays = 0;             ///< back-off delays loaded (a backed-off warp issued)
+  std::uint64_t bows_delay_cycles = 0;       ///< their sum: the delay limits in force when they were loaded
+  std::uint64_t bows_delay_max = 0;          ///< the largest (the maximum over SMs when added)
 
   /// Adds another SM's counters.
   SmStats& operator+=(const SmStats& o) noexcept {
@@ -126,6 +129,9 @@ struct SmStats {
     ddos_setps += o.ddos_setps;
     ddos_spinning_branches += o.ddos_spinning_branches;
     sib_instructions += o.sib_instructions;
+    bows_delays += o.bows_delays;
+    bows_delay_cycles += o.bows_delay_cycles;
+    bows_delay_max = bows_delay_max > o.bows_delay_max ? bows_delay_max : o.bows_delay_max;
     for (std::size_t i = 0; i < kWarpStates; ++i) warp_states[i] += o.warp_states[i];
     for (std::size_t i = 0; i < kLatencyBuckets; ++i) load_latency[i] += o.load_latency[i];
     load_latency_sum += o.load_latency_sum;

@@ -26,7 +26,7 @@ void SpinCensus::observe(std::uint32_t warp, const sem::TimingInstr& t, const se
   Iteration& it = warps_[warp];
   if (t.setp) {
     if (it.current.size() < kMaxSetps) {
-      it.current.push_back(Compared{r.pc, r.compared[0], r.compared[1]});
+      it.current.push_back(Compared{r.pc, r.threads, r.compared[0], r.compared[1]});
     } else {
       it.overflow = true;
     }

@@ -5,9 +5,11 @@
 //
 // An iteration of a warp is what it issued between two of its taken
 // backward branches; it repeats when both end at the same branch and their
-// setps compared the same operands, PC by PC, in full (the step report's
-// `compared`, the unit's first thread: the values DDOS hashes, unhashed and
-// with no history bound). An iteration that repeats the one before made no
+// setps, PC by PC, ran with the same threads and compared the same operands
+// in full (the step report's `compared`, the unit's first thread: the values
+// DDOS hashes, unhashed and with no history bound; the same threads, so
+// that a thread leaving the loop does not compare one thread's values with
+// another's). An iteration that repeats the one before made no
 // progress the comparisons could see: what busy-waiting is. With the loops
 // whose exit depends on memory (checker/detect), it is the ground truth
 // DDOS's hashed, bounded histories and confidence threshold approximate.
@@ -53,7 +55,7 @@ class SpinCensus {
   static constexpr std::size_t kMaxSetps = 256;
 
  private:
-  using Compared = std::array<std::uint64_t, 3>;  ///< pc, a, b
+  using Compared = std::array<std::uint64_t, 4>;  ///< pc, threads, a, b
   struct Iteration {
     std::uint32_t branch = ~0U;       ///< the backward branch that ended the previous iteration
     std::vector<Compared> previous;   ///< its setps

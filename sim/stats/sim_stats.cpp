@@ -157,6 +157,11 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
       add(l, fmt::format("lockstep_ddos_detection[{}].warp_in_block", i), d.warp_in_block);
     }
   }
+  if (bows) {  // the delay limits BOWS loaded (the adaptive limit in force when each was)
+    add(l, "lockstep_bows_delays", t.bows_delays);
+    add_ratio(l, "lockstep_bows_delay_mean", ratio(t.bows_delay_cycles, t.bows_delays));
+    add(l, "lockstep_bows_delay_max", t.bows_delay_max);
+  }
   for (std::size_t s = 0; s < r.sm_stats.size(); ++s) {
     const SmStats& x = r.sm_stats[s];
     add(l, fmt::format("lockstep_sm[{}].cycles_active", s), x.cycles_active);

@@ -5,6 +5,8 @@
 // loses its place when backed off).
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "sim/core/back_off.hpp"
 #include "sim/core/bows_delay_limit.hpp"
 #include "sim/core/schedulers/warp_scheduler.hpp"
@@ -35,10 +37,10 @@ TEST(BackOff, BackedOffWarpsGoLastInTheOrderTheyWereBackedOff) {
 
 TEST(BackOff, APendingDelaySeparatesTheStartsOfSpinIterations) {
   BackOff b(fixed(100), 2);
-  b.issued(0, 10, true);  // the SIB: backed off, no delay pending yet
+  EXPECT_FALSE(b.issued(0, 10, true).has_value());  // the SIB: backed off, no delay pending yet
   EXPECT_TRUE(b.backed_off(0));
   EXPECT_FALSE(b.held(0, 11));
-  b.issued(0, 11, false);  // the next iteration starts: delay 100 loaded
+  EXPECT_EQ(b.issued(0, 11, false), std::optional<std::uint64_t>(100));  // the next iteration starts: delay 100 loaded
   EXPECT_FALSE(b.backed_off(0));
   EXPECT_EQ(b.ready_at(0), 111U);
   EXPECT_FALSE(b.held(0, 30));  // not backed off: never held

@@ -19,12 +19,12 @@ struct Issuer {
   std::uint32_t warp = 0;
   Cycle now = 0;
 
-  void setp(std::uint32_t pc, std::uint64_t a, std::uint64_t b) {
+  void setp(std::uint32_t pc, std::uint64_t a, std::uint64_t b, sem::Mask threads = 1) {
     sem::TimingInstr t;
     t.setp = true;
     sem::StepReport r;
     r.pc = pc;
-    r.threads = r.executed = 1;
+    r.threads = r.executed = threads;
     r.compared = {a, b};
     census.observe(warp, t, r, ++now);
   }
@@ -75,6 +75,21 @@ TEST(SpinCensus, ChangingOperandsNeverRepeat) {
   v.spin(256);
   v.spin(512);
   EXPECT_EQ(only(d).repeats, 0U);
+}
+
+TEST(SpinCensus, TheSameValuesFromOtherThreadsAreNotARepeat) {
+  SpinCensus c(0, 1);
+  Issuer w{c};
+  // Lane 0 leaves the loop; lane 1, now the first thread, happens to compare
+  // what lane 0 compared: not a repeat, the threads differ.
+  w.setp(3, 5, 0, 0b11);
+  w.branch(4);
+  w.setp(3, 5, 0, 0b10);
+  w.branch(4);
+  EXPECT_EQ(only(c).repeats, 0U);
+  w.setp(3, 5, 0, 0b10);
+  w.branch(4);
+  EXPECT_EQ(only(c).repeats, 1U);
 }
 
 TEST(SpinCensus, RepeatsAreCountedPerWarp) {
