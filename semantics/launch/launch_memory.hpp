@@ -2,6 +2,8 @@
 // memory) and the memory port of one instruction.
 #pragma once
 
+#include <utility>
+
 #include "semantics/launch/launch_state.hpp"
 #include "semantics/memory/memory_port.hpp"
 
@@ -11,6 +13,10 @@ template <DivergenceModel M, class D>
 void LaunchState<M, D>::ensure_registers(std::uint32_t w) {
   Warp& wd = warps_[w];
   if (!wd.regs.empty()) return;
+  if (!spare_regs_.empty()) {
+    wd.regs = std::move(spare_regs_.back());
+    spare_regs_.pop_back();
+  }
   wd.regs.assign(setup_->reg_bits.size() * kWarpSize, dom_.constant(0));
   if (setup_->layout->local_size() != 0) {
     wd.local.reserve(kWarpSize);

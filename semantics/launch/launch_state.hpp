@@ -247,6 +247,9 @@ class LaunchState {
   std::uint64_t warps_left_ = 0;  ///< unfinished warps of the whole grid
   std::uint32_t wpb_ = 1;         ///< warps per block
   bool slotted_ = false;          ///< block slots (residency.hpp) rather than every block resident
+  /// With block slots: register files of finished warps, reused by warps of
+  /// later blocks instead of allocating (and faulting in) new ones (not state).
+  std::vector<std::vector<V>> spare_regs_;
   StepReport* report_ = nullptr;  ///< during step(w, k, report) only
   /// During a compacted warp's step whose threads come from several static
   /// warps: the static warp (in the block) of each lane's thread.

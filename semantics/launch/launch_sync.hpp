@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -285,6 +286,7 @@ void LaunchState<M, D>::after_exit(std::uint32_t w, Mask lanes) {
   }
   if (status_ != LaunchStatus::Running) return;
   if (warp_finished(w)) {
+    if (slotted_) spare_regs_.push_back(std::move(wd.regs));
     wd.regs = {};
     wd.local = {};
     if (--warps_left_ == 0) status_ = LaunchStatus::Completed;
