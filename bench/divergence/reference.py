@@ -29,6 +29,12 @@ def s32(v):
     return v - (1 << 32) if v & 0x80000000 else v
 
 
+def tdiv(a, b):
+    """C's integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
 def splitmix_draw(seed, i):
     z = (seed + (i + 1) * 0x9E3779B97F4A7C15) & M64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
@@ -75,8 +81,8 @@ def ref_ray_march(sc, b, grid, block):
     steps_out, cell_out = [], []
     for t in range(grid[0] * block[0]):
         dx, dy = (t * 37) % 511 - 255, (t * 91 + 17) % 511 - 255
-        if dx == 0 and dy == 0:
-            dx = 1
+        mx = max(abs(dx), abs(dy), 1)
+        dx, dy = tdiv(dx * 128, mx), tdiv(dy * 128, mx)
         px, py = (w // 2) * 256 + 128, (h // 2) * 256 + 128
         steps = bounces = cell = 0
         while steps < 4096:
