@@ -20,8 +20,9 @@ def csr_graph(n, rng, heavy_every=8, heavy=(8, 40), light=(1, 3)):
 
 def bfs(n, grid, block, seed, comment):
     row, col = csr_graph(n, Rng(seed))
-    return (comment, [grid], [block], [("s32", n), "row", "col", "dist"],
-            [("row", "s32", n + 1, row), ("col", "s32", len(col), col), ("dist", "s32", grid * n, "zeros")], ["dist"])
+    return (comment, [grid], [block], [("s32", n), "row", "col", "dist", "next"],
+            [("row", "s32", n + 1, row), ("col", "s32", len(col), col), ("dist", "s32", grid * n, "zeros"),
+             ("next", "s32", grid * n, "zeros")], ["dist"])
 
 
 def ray_map(w, h, rng):
