@@ -197,7 +197,7 @@ def LAUNCHES():
     ref = "(bench/divergence/reference.py --write; --check recomputes the [expect])"
     return {
         ("bfs_frontier", S): bfs(96, 2, 64, 1, f"bfs_frontier: BFS from 2 sources over 96 vertices, 2 blocks x 64\n{ref}"),
-        ("bfs_frontier", L): bfs(2048, 24, 256, 2, f"bfs_frontier, the study size: 24 sources over 2048 vertices, 24 x 256\n{ref}"),
+        ("bfs_frontier", L): bfs(2048, 16, 256, 2, f"bfs_frontier, the study size: 16 sources over 2048 vertices, 16 x 256\n{ref}"),
         ("ray_march", S): ray(24, 24, 2, 64, 3, f"ray_march: 128 rays in a 24 x 24 map, 2 x 64\n{ref}"),
         ("ray_march", L): ray(96, 96, 60, 128, 4, f"ray_march, the study size: 7680 rays in a 96 x 96 map, 60 x 128\n{ref}"),
         ("mummer_match", S): mummer(48, 10, 64, 16, 1, 64, 5, f"mummer_match: 64 reads of 16 against 48 bases (trie depth 10), 1 x 64\n{ref}"),
