@@ -125,9 +125,10 @@ class Explorer {
     std::size_t succs = 0;
     bool expanded = false;
     bool reexplore = false;  ///< a revisit that explores the units its stored sleep set had skipped
+    bool reduced = false;    ///< only a persistent set of the enabled actions is explored (never on a cycle)
     std::vector<Successor<S>> pending;
-    std::vector<StepRecord> enabled;     ///< every enabled unit (sleep sets, races)
-    std::vector<Footprint> footprints;   ///< of `enabled`
+    std::vector<StepRecord> enabled;     ///< every enabled unit (kept for child_sleep: sleep sets only)
+    std::vector<Footprint> footprints;   ///< of `enabled` (sleep sets only)
     std::vector<std::uint64_t> sleep;    ///< the sleep set this visit explores with
     std::vector<std::uint64_t> done;     ///< units explored from this frame so far
     std::vector<std::uint64_t> only;     ///< re-exploration: the units to explore (empty: all)
@@ -199,8 +200,12 @@ class Explorer {
   }
 
   [[nodiscard]] std::uint64_t own_bytes() const noexcept {
+    // Each frame slot holds its state (unless released) and a successor's
+    // (the estimate: as if one, whatever the generator keeps).
+    std::uint64_t held = 0;
+    for (const Frame& f : frames_) held += (f.state_ptr ? 1U : 0U) + (f.pending.empty() ? 0U : 1U);
     return table_.bytes() + low_.capacity() * sizeof(std::uint32_t) + bits_.capacity() * sizeof(std::uint64_t) +
-           frames_.size() * 2 * state_bytes_ + depth_ * sizeof(Frame) + stored_.size() * state_bytes_;
+           held * state_bytes_ + depth_ * sizeof(Frame) + stored_.size() * state_bytes_;
   }
 
   void check_resources() {
@@ -235,21 +240,26 @@ class Explorer {
       }
       return;
     }
-    f.enabled.clear();
+    // Only sleep sets need the enabled units and their footprints after the
+    // expansion (child_sleep); otherwise one buffer serves every frame, so a
+    // deep search keeps no per-frame copies of them.
+    std::vector<StepRecord>& enabled = opt_.sleep_sets ? f.enabled : enabled_;
+    std::vector<Footprint>& fps = opt_.sleep_sets ? f.footprints : footprints_buf_;
+    enabled.clear();
     for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
-      for_each_action(s, w, [&](unsigned key) { f.enabled.push_back(StepRecord{w, key}); });
+      for_each_action(s, w, [&](unsigned key) { enabled.push_back(StepRecord{w, key}); });
     }
-    if (f.enabled.empty()) {
+    if (enabled.empty()) {
       report_at(s, FindingKind::Deadlock, {});
       return;
     }
-    if (footprints_) unit_footprints(s, f.enabled, syncing_exit_, f.footprints);
-    if (opt_.races && !f.reexplore) collect_races(f.footprints, races_, race_pairs_);
+    if (footprints_) unit_footprints(s, enabled, syncing_exit_, fps);
+    if (opt_.races && !f.reexplore) collect_races(fps, races_, race_pairs_);
     f.actions.clear();
     f.done.assign(words_, 0);
     typename PersistentSets<S>::Choice ample;
     if (por_) {
-      ample = por_->choose(s, f.enabled, f.footprints);
+      ample = por_->choose(s, enabled, fps);
       if (!por_->violation().empty()) {
         por_unsound_ = true;
         r_.persistent_sets_off = por_->violation();
@@ -257,9 +267,10 @@ class Explorer {
         return;
       }
       if (ample.reduced() && !f.reexplore) ++r_.stats.por_states;
+      f.reduced = ample.reduced();
     }
-    for (std::size_t i = 0; i < f.enabled.size(); ++i) {
-      const StepRecord& a = f.enabled[i];
+    for (std::size_t i = 0; i < enabled.size(); ++i) {
+      const StepRecord& a = enabled[i];
       const std::uint32_t u = unit_of<S>(a.warp, a.key);
       if (ample.reduced() && (i < ample.begin || i >= ample.end)) {
         if (!f.reexplore) ++r_.stats.por_pruned;
@@ -425,6 +436,7 @@ class Explorer {
     c.next_action = c.next_succ = c.succs = 0;
     c.expanded = false;
     c.reexplore = false;
+    c.reduced = false;
     c.only.clear();
     ++depth_;
     return c;
@@ -437,6 +449,19 @@ class Explorer {
     c.sleep = child_sleep_;
     if (!opt_.sleep_sets) c.sleep.assign(words_, 0);
     add_node(c, d);
+    release_parent();
+  }
+
+  /// Frees the state of the parent of the frame on top when nothing will
+  /// read it again: a reduced state (so on no cycle, hence alone in its SCC
+  /// with no internal edge, and pop_scc never needs it) whose every action
+  /// has been taken and every successor placed. A deep search of a launch
+  /// with many threads thus keeps the states of its branching frames only.
+  void release_parent() {
+    Frame& p = frames_[depth_ - 2];
+    if (!p.reduced || p.next_action != p.actions.size() || p.next_succ != p.succs) return;
+    p.state_ptr.reset();
+    p.pending.clear();
   }
   /// Finishes the frame on top: pops its SCC when it is a root, returns to the parent.
   void leave() {
@@ -474,6 +499,7 @@ class Explorer {
       }
     }
     if (internal) {
+      if (!root.state_ptr) throw std::logic_error("internal error: a reduced state lies on a cycle of the search");
       ++r_.stats.sccs;
       unfinished_units(root.state(), need);
       bool fair = true;
@@ -523,6 +549,8 @@ class Explorer {
   std::vector<Digest> finals_;
   std::vector<std::uint64_t> sleep_;   ///< per node: its stored sleep set (options.sleep_sets)
   std::vector<std::uint64_t> child_sleep_;
+  std::vector<StepRecord> enabled_;        ///< the enabled units of the state being expanded (no sleep sets)
+  std::vector<Footprint> footprints_buf_;  ///< their footprints
   std::vector<Race> races_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> race_pairs_;
   bool syncing_exit_ = false;

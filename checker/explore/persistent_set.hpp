@@ -32,6 +32,7 @@
 #include "checker/explore/exploration.hpp"
 #include "checker/explore/fairness_units.hpp"
 #include "checker/explore/footprint.hpp"
+#include "checker/explore/future_index.hpp"
 #include "checker/explore/por_kernel.hpp"
 #include "semantics/model/divergence_model.hpp"
 #include "semantics/model/wait_info.hpp"
@@ -80,6 +81,7 @@ class PersistentSets {
 
  private:
   Choice choose_concrete(const S& s, const std::vector<StepRecord>& enabled, const std::vector<Footprint>& fps) {
+    indexed_ = false;
     if (!check_buffers(fps)) return {};
     if (enabled.size() < 2) return {};  // nothing to leave out
     if constexpr (kThreadUnits<S>) {
@@ -137,39 +139,41 @@ class PersistentSets {
         if (wi.kind == sem::WaitKind::Barrier || wi.kind == sem::WaitKind::GridBarrier) return false;
       }
     }
+    if (!indexed_) index_futures(s);
+    const Owner owner{w, mine};
+    if (futures_.exact_conflict(owner, fps)) return false;
+    for (const FutureIndex::Abstract& a : futures_.abstracts()) {
+      if (FutureIndex::by_other(a, owner) && abstract_conflict(a.q, a.block, fps)) return false;
+    }
+    return true;
+  }
+
+  /// Indexes the accesses every unfinished warp's threads may still execute
+  /// (PorKernel::future from each group of lanes' PC): once per state, for
+  /// all candidates (each leaves its own out).
+  void index_futures(const S& s) {
+    indexed_ = true;
+    futures_.clear();
     for (std::uint32_t v = 0; v < s.warp_count(); ++v) {
-      if ((v == w && mine == ~sem::Mask{0}) || s.warp_done(v)) continue;
+      if (s.warp_done(v)) continue;
       waits_.clear();
       s.explain(v, waits_);
       const std::uint32_t block = s.warp(v).block;
       const auto& regs = s.warp(v).regs;
       for (const sem::WaitInfo& wi : waits_) {
-        const sem::Mask lanes = v == w ? wi.lanes & ~mine : wi.lanes;
-        if (lanes == 0) continue;
+        if (wi.lanes == 0) continue;
         for (const FutureAccess& q : kernel_.future(wi.pc)) {
           if (q.fixed) {
-            instruction_footprint(s.setup(), q.pc, v, block, lanes, regs.empty() ? nullptr : regs.data(),
+            instruction_footprint(s.setup(), q.pc, v, block, wi.lanes, regs.empty() ? nullptr : regs.data(),
                                   syncing_exit_, scratch_);
-            if (footprints_conflict(scratch_, fps)) return false;
-          } else if (abstract_conflict(q, block, fps)) {
-            return false;
+            futures_.add_exact(scratch_, v);
+          } else {
+            futures_.add_abstract(q, v, block, wi.lanes);
           }
         }
       }
     }
-    return true;
-  }
-
-  static bool footprints_conflict(const Footprint& other, std::span<const Footprint> fps) {
-    for (const Footprint& fp : fps) {
-      if (fp.kind != FootprintKind::Memory) continue;
-      for (const Access& x : other.accesses) {
-        for (const Access& y : fp.accesses) {
-          if (accesses_conflict(x, y)) return true;
-        }
-      }
-    }
-    return false;
+    futures_.seal();
   }
 
   /// A future access whose address is not known yet, by a thread of block `block`.
@@ -199,6 +203,8 @@ class PersistentSets {
   std::string violation_;
   std::vector<sem::WaitInfo> waits_;
   Footprint scratch_;
+  FutureIndex futures_;   ///< the other units' future accesses at the state being chosen for
+  bool indexed_ = false;  ///< futures_ is that state's
 };
 
 }  // namespace lockstep::checker
