@@ -63,10 +63,9 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error("aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: "
                 "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
-  if (sem::model_info(model.kind).scope != "warp") {
-    usage_error(fmt::format("model '{}' is not supported in sim yet: thread block compaction runs under run and "
-                            "verify",
-                            sem::model_spec_name(model)));
+  if (const std::string_view scope = sem::model_info(model.kind).scope; scope != "warp" && scope != "block") {
+    usage_error(fmt::format("model '{}' ({} scope) is not supported in sim yet; run and verify support it",
+                            sem::model_spec_name(model), scope));
   }
   const std::string model_name = sem::model_spec_name(sim::with_gpu_tables(model, gpu.config));
   const TableOption table = parse_table_option(o.reconvergence);

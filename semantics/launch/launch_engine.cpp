@@ -15,7 +15,7 @@ std::unique_ptr<LaunchEngine> make_engine_with(const LaunchSetup& setup, M model
 
 std::unique_ptr<LaunchEngine> make_launch_engine(const LaunchSetup& setup, const ModelSpec& model, Residency residency) {
   return with_model(model, setup, [&](auto m) -> std::unique_ptr<LaunchEngine> {
-    if constexpr (decltype(m)::kScope != ModelScope::Warp) {
+    if constexpr (decltype(m)::kScope == ModelScope::Core) {
       throw std::invalid_argument(fmt::format("model '{}' is not supported in the simulator yet (run and verify "
                                               "support it)",
                                               model_spec_name(model)));

@@ -5,6 +5,7 @@
 // reference; the cost is one indirect call.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -50,6 +51,16 @@ class LaunchEngine {
   virtual void track_table_traffic() = 0;
   virtual void take_table_traffic(std::uint32_t w, TableTraffic& out) = 0;
   [[nodiscard]] virtual const WarpData& warp(std::uint32_t w) const noexcept = 0;
+  /// Warp or block scope (divergence_model.hpp): one model state per warp, or per block.
+  [[nodiscard]] virtual ModelScope scope() const noexcept = 0;
+  /// The static warp, as an index within its block, whose thread each lane
+  /// of unit `key` of warp w runs: w's own for warp-scope models; for a
+  /// block-scope model's compacted warp, each lane's home warp (a thread
+  /// keeps its home lane). Lanes outside the unit are left as they are.
+  virtual void lane_homes(std::uint32_t w, unsigned key, std::array<std::uint8_t, kWarpSize>& home) const = 0;
+  /// Entries of the divergence stack of w's model state (a block-wide stack
+  /// under TBC, with the target entries being filled); 0 for models without one.
+  [[nodiscard]] virtual std::uint32_t stack_depth(std::uint32_t w) const noexcept = 0;
 
   [[nodiscard]] virtual std::uint32_t slot_count() const noexcept = 0;
   [[nodiscard]] virtual std::uint32_t warps_per_block() const noexcept = 0;

@@ -33,6 +33,25 @@ class EngineOf final : public LaunchEngine {
   void track_table_traffic() override { s_.track_table_traffic(); }
   void take_table_traffic(std::uint32_t w, TableTraffic& out) override { s_.take_table_traffic(w, out); }
   [[nodiscard]] const WarpData& warp(std::uint32_t w) const noexcept override { return s_.warp(w); }
+  [[nodiscard]] ModelScope scope() const noexcept override { return M::kScope; }
+  void lane_homes(std::uint32_t w, unsigned key, std::array<std::uint8_t, kWarpSize>& home) const override {
+    const UnitView u = unit(w, key);
+    if constexpr (M::kScope == ModelScope::Block) {
+      const auto& cw = s_.model().warp(s_.model_state(w), key);
+      for_each_lane(u.threads, [&](unsigned l) { home[l] = cw.home[l]; });
+    } else {
+      const auto own = static_cast<std::uint8_t>(w % s_.warps_per_block());
+      for_each_lane(u.threads, [&](unsigned l) { home[l] = own; });
+    }
+  }
+  [[nodiscard]] std::uint32_t stack_depth(std::uint32_t w) const noexcept override {
+    if constexpr (requires(const typename M::State& st) { st.stack.size(); }) {
+      return static_cast<std::uint32_t>(s_.model_state(w).stack.size());
+    } else {
+      (void)w;
+      return 0;
+    }
+  }
 
   [[nodiscard]] std::uint32_t slot_count() const noexcept override { return s_.slot_count(); }
   [[nodiscard]] std::uint32_t warps_per_block() const noexcept override { return s_.warps_per_block(); }

@@ -43,6 +43,9 @@ struct KernelContext {
   /// The model's tables are virtualised (AWARE with st/rt sizes): the engine
   /// records each warp's spills and fills and the SMs time them (sm_tables.cpp).
   bool table_traffic = false;
+  /// A block-scope model with its thread compactor on: warps it forms leave
+  /// it one per cycle (sm_block.cpp).
+  bool compactor = false;
   /// Latency and initiation interval of each sem::LatencyClass.
   std::array<OpTiming, sem::kLatencyClassCount> timing{};
 

@@ -28,7 +28,8 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   facts_.resize(nwarps);
   ctas_.resize(kernel.ctas_per_sm);
   scoreboard_ = Scoreboard(nwarps, kernel.decode->register_count());
-  masked_ = engine_->unit_kind() != sem::UnitKind::Warp;
+  block_scope_ = engine_->scope() == sem::ModelScope::Block;
+  masked_ = engine_->unit_kind() != sem::UnitKind::Warp || block_scope_;
   timer_ = EventTimer(nwarps, kernel.event_timeout);
   if (core.scheduler.ddos.enabled) {
     ddos_.emplace(core.scheduler.ddos, nwarps);
@@ -65,6 +66,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     hw.cta = c;
     hw.block = block;
     facts_[w].age = next_age_++;
+    if (block_scope_) hw.unit_threads = slot_unit(w, hw.unit_home);
     if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     if (ddos_) ddos_->reset(w);
     if (census_) census_->reset(w);
@@ -104,9 +106,8 @@ void Sm::finish(std::uint32_t instr, Cycle now) {
     return;
   }
   const std::uint32_t w = wi.warp;
-  const auto dests = kernel_->decode->destinations(wi.pc);
-  scoreboard_.release(w, dests, sb_mask(wi.active));
-  oc_.note_write(w, dests);
+  sb_release(wi);
+  oc_.note_write(w, kernel_->decode->destinations(wi.pc));
   if (wi.loads()) {
     const Cycle latency = now - wi.issued;
     const auto bucket = std::min<std::size_t>(kLatencyBuckets - 1,
@@ -228,7 +229,11 @@ Cycle Sm::next_event(Cycle now) const noexcept {
       next = std::min(next, bows_->ready_at(static_cast<std::uint32_t>(w)));
       continue;
     }
-    if (!scoreboard_.any_pending(static_cast<std::uint32_t>(w))) return now;
+    if (hw.ready_at > now) {  // leaves the compactor then
+      next = std::min(next, hw.ready_at);
+      continue;
+    }
+    if (!sb_waits(static_cast<std::uint32_t>(w))) return now;
   }
   return std::max(next, now);
 }
@@ -261,11 +266,16 @@ void Sm::skip_cycles(std::uint64_t n) noexcept {
   }
   for (const auto& sched : schedulers_) {
     bool valid = false;
+    bool mem = false;
     for (const std::uint32_t w : sched->supervised()) {
       const HwWarp& hw = warps_[w];
-      if (hw.live && !hw.done && hw.ibuf[0].valid && !hw.fence && engine_->enabled(hw.sem) != 0) valid = true;
+      if (hw.live && !hw.done && hw.ibuf[0].valid && !hw.fence && engine_->enabled(hw.sem) != 0) {
+        valid = true;
+        mem = mem || scoreboard_.long_pending(w);
+      }
     }
     stats_.issue_distro[valid ? 1 : 0] += n;
+    if (mem) stats_.w0_mem += n;
   }
   l1i_.skip_cycles(n);
   ldst_.skip_cycles(n);

@@ -162,6 +162,10 @@ class Sm {
     std::uint32_t st_fills = 0;        ///< split-table fills not yet returned
     std::uint32_t rt_fills = 0;        ///< reconvergence-table fills not yet returned
     bool await_st_fill = false;        ///< a filled split is at the FIFO head: it waits for its fill
+    // Block-scope models (sm_block.cpp).
+    Cycle ready_at = 0;                ///< a compacted warp leaves the compactor in this cycle
+    sem::Mask unit_threads = 0;        ///< its unit's threads when last seen (0: no unit)
+    std::array<std::uint8_t, sem::kWarpSize> unit_home{};  ///< and their static warps
   };
   struct Cta {
     bool used = false;
@@ -175,7 +179,7 @@ class Sm {
   void issue(Cycle now);
   /// Whether warp w's next instruction can issue now (WarpState::Issued
   /// standing for "ready"), with the unit key and class it would use.
-  WarpState assess(std::uint32_t w, unsigned& key, UnitKind& unit);
+  WarpState assess(std::uint32_t w, unsigned& key, UnitKind& unit, Cycle now);
   void issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind unit, Cycle now);
   [[nodiscard]] UnitKind unit_for(sem::PipeClass pipe) const noexcept;
   void build_memory_accesses(WarpInstr& wi, const sem::StepReport& r, std::uint32_t w);
@@ -193,6 +197,24 @@ class Sm {
   void refresh_facts(std::uint32_t w);
   /// Fires the model events whose timers ran out (event_timer.hpp).
   void fire_timeouts(Cycle now);
+  // sm_block.cpp: what block-scope models (thread block compaction) add.
+  /// Unit `key` of warp w (at u) would read or write a register with a write
+  /// pending for one of its threads. Under a block-scope model a compacted
+  /// warp's threads keep their home lanes and registers: the entries checked
+  /// are those of each lane's static warp.
+  [[nodiscard]] bool sb_collides(std::uint32_t w, unsigned key, const sem::UnitView& u) const;
+  /// The instruction `wi` of unit `key` reserves its destination registers.
+  void sb_reserve(std::uint32_t w, unsigned key, WarpInstr& wi, bool long_latency);
+  /// ... and releases them at writeback.
+  void sb_release(const WarpInstr& wi);
+  /// Whether warp w's enabled unit waits on the scoreboard (next_event).
+  [[nodiscard]] bool sb_waits(std::uint32_t w) const;
+  /// After a step of warp w under a block-scope model: the block's other
+  /// warp slots may have finished, or been formed by the compactor (which
+  /// emits one warp per cycle, the first in the next cycle).
+  void block_stepped(std::uint32_t w, Cycle now);
+  /// Slot v's unit now: its threads, and their static warps in `home` (0xff elsewhere).
+  sem::Mask slot_unit(std::uint32_t v, std::array<std::uint8_t, sem::kWarpSize>& home) const;
   // sm_tables.cpp
   /// Turns warp w's table spills and fills since the last call into LD/ST requests.
   void take_table_traffic(std::uint32_t w, Cycle now);
@@ -216,6 +238,7 @@ class Sm {
   SimdUnits simd_;
   Scoreboard scoreboard_;
   bool masked_ = false;  ///< several units per warp: per-unit R-masks on the scoreboard
+  bool block_scope_ = false;  ///< the model keeps one state per block (sm_block.cpp)
   EventTimer timer_;
   Coalescer coalescer_;
   WarpInstrPool pool_;

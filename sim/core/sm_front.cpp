@@ -67,9 +67,10 @@ UnitKind Sm::unit_for(sem::PipeClass pipe) const noexcept {
   return UnitKind::Sp;
 }
 
-WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
+WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit, Cycle now) {
   HwWarp& hw = warps_[w];
   if (hw.done) return WarpState::Drain;
+  if (hw.ready_at > now) return WarpState::Fetch;  // its warp-buffer entry is being written (sm_block.cpp)
   if (hw.fence) {
     if (hw.stores_pending != 0) return WarpState::Fence;
     hw.fence = false;
@@ -77,6 +78,11 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
   if (table_stall(hw)) return WarpState::Scoreboard;  // waits for its table spills or fills (sm_tables.cpp)
   const sem::Mask en = engine_->enabled(hw.sem);
   if (en == 0) {
+    // A block-scope model's empty warp slot: its threads wait for the block's
+    // other warps at a branch or reconvergence point, a block-wide synchronisation.
+    if (block_scope_ && engine_->unit(hw.sem, hw.sem % engine_->warps_per_block()).threads == 0) {
+      return WarpState::Barrier;
+    }
     return hw.last_role == sem::InstrRole::Barrier ? WarpState::Barrier : WarpState::WarpSync;
   }
   // Units in loose round robin from the one after the last issued: the
@@ -99,11 +105,7 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit) {
         have_first = true;
         first_pc = u.pc;
       }
-      if (u.pc < kernel_->code_size &&
-          scoreboard_.collides(w, kernel_->decode->sources(u.pc), kernel_->decode->destinations(u.pc),
-                               sb_mask(u.threads))) {
-        continue;
-      }
+      if (u.pc < kernel_->code_size && sb_collides(w, k, u)) continue;
       if (!decoded) {  // control hazard (or nothing decoded): refetch from the unit's PC
         hw.ibuf[0].valid = hw.ibuf[1].valid = false;
         hw.fetch_pc = u.pc;
@@ -131,12 +133,16 @@ void Sm::issue(Cycle now) {
     bool valid = false;
     bool ready = false;
     bool issued = false;
+    bool mem = false;  // a warp waits for a load or atomic (W0_Mem)
     for (const std::uint32_t w : order_) {
       if (!warps_[w].live) continue;
       unsigned key = 0;
       UnitKind unit = UnitKind::Sp;
-      WarpState st = assess(w, key, unit);
-      if (st == WarpState::Scoreboard) valid = true;
+      WarpState st = assess(w, key, unit, now);
+      if (st == WarpState::Scoreboard) {
+        valid = true;
+        mem = mem || scoreboard_.long_pending(w);
+      }
       if (st == WarpState::Scoreboard && table_stall(warps_[w])) ++stats_.table_stall_cycles;
       if (st == WarpState::Issued) {
         valid = ready = true;
@@ -153,7 +159,7 @@ void Sm::issue(Cycle now) {
           for (std::uint32_t extra = 1; extra < core_->scheduler.max_issue_per_warp && !faulted_; ++extra) {
             if (!warps_[w].live || (bows_ && bows_->backed_off(w))) break;
             UnitKind second = UnitKind::Sp;
-            if (assess(w, key, second) != WarpState::Issued) break;
+            if (assess(w, key, second, now) != WarpState::Issued) break;
             if (core_->scheduler.dual_issue_diff_units && second == unit) break;
             if (!oc_.can_accept(second)) break;
             issue_one(sched, w, key, second, now);
@@ -164,6 +170,7 @@ void Sm::issue(Cycle now) {
       if (faulted_) return;
     }
     if (!issued) stats_.issue_distro[!valid ? 0 : !ready ? 1 : 2] += 1;
+    if (!issued && valid && !ready && mem) ++stats_.w0_mem;
   }
   issue_priority_ = nsched == 0 ? 0 : (issue_priority_ + 1) % nsched;
   if (resident_ != 0) {
@@ -198,8 +205,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   const OpTiming& lat = kernel_->timing[static_cast<std::size_t>(t.latency)];
   wi.latency = lat.latency;
   wi.initiation = lat.initiation;
-  scoreboard_.reserve(w, kernel_->decode->destinations(pc),
-                      t.role == sem::InstrRole::Load || t.role == sem::InstrRole::Atomic, sb_mask(report_.threads));
+  sb_reserve(w, key, wi, t.role == sem::InstrRole::Load || t.role == sem::InstrRole::Atomic);
   if (unit == UnitKind::Mem) build_memory_accesses(wi, report_, w);
   ++hw.in_flight;
   oc_.accept(unit, instr);
@@ -220,6 +226,7 @@ void Sm::issue_one(std::uint32_t sched, std::uint32_t w, unsigned key, UnitKind 
   if (timer_.on()) timer_.note(w, engine_->events(hw.sem), now);
   take_table_traffic(w, now);
   refresh_facts(w);
+  if (block_scope_) block_stepped(w, now);
   // A barrier or warp sync that completed may have released other warps.
   if (report_.released) {
     for (std::size_t v = 0; v < warps_.size(); ++v) {

@@ -44,6 +44,9 @@ struct SmStats {
   /// GPGPU-Sim's shader_cycle_distro per scheduler cycle: [0] W0_Idle, [1]
   /// W0_Scoreboard, [2] Stall (ready, but no pipeline slot), [2 + n] Wn.
   std::array<std::uint64_t, 3 + 32> issue_distro{};
+  /// Of the W0_Scoreboard scheduler cycles, those in which a supervised warp
+  /// waited for a load or atomic: the thesis's W0_Mem (research 001 §4.6).
+  std::uint64_t w0_mem = 0;
   /// Active cycles by how many warp instructions the SM issued in them (the
   /// last entry: that many or more).
   std::array<std::uint64_t, 5> issue_width{};
@@ -87,6 +90,11 @@ struct SmStats {
   std::uint64_t bows_delays = 0;             ///< back-off delays loaded (a backed-off warp issued)
   std::uint64_t bows_delay_cycles = 0;       ///< their sum: the delay limits in force when they were loaded
   std::uint64_t bows_delay_max = 0;          ///< the largest (the maximum over SMs when added)
+  // Block-scope models (thread block compaction; sm_block.cpp).
+  std::uint64_t compactions = 0;             ///< times the compactor formed a block's warps
+  std::uint64_t compacted_warps = 0;         ///< warps it formed
+  std::uint64_t block_stack_depth_sum = 0;   ///< the issuing block's stack depth, summed over issues
+  std::uint64_t block_stack_depth_max = 0;   ///< the deepest (the maximum over SMs when added)
 
   /// Adds another SM's counters.
   SmStats& operator+=(const SmStats& o) noexcept {
@@ -132,6 +140,12 @@ struct SmStats {
     bows_delays += o.bows_delays;
     bows_delay_cycles += o.bows_delay_cycles;
     bows_delay_max = bows_delay_max > o.bows_delay_max ? bows_delay_max : o.bows_delay_max;
+    w0_mem += o.w0_mem;
+    compactions += o.compactions;
+    compacted_warps += o.compacted_warps;
+    block_stack_depth_sum += o.block_stack_depth_sum;
+    block_stack_depth_max = block_stack_depth_max > o.block_stack_depth_max ? block_stack_depth_max
+                                                                            : o.block_stack_depth_max;
     for (std::size_t i = 0; i < kWarpStates; ++i) warp_states[i] += o.warp_states[i];
     for (std::size_t i = 0; i < kLatencyBuckets; ++i) load_latency[i] += o.load_latency[i];
     load_latency_sum += o.load_latency_sum;

@@ -7,6 +7,7 @@
 // the LD/ST unit the accesses it still has to make.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct WarpInstr {
   Cycle issued = 0;
   std::uint32_t latency = 1;     ///< SIMD units: cycles from dispatch to result
   std::uint32_t initiation = 1;  ///< SIMD units: cycles before the unit takes the next instruction
+  /// Block-scope models: each lane's static warp in the block (the
+  /// scoreboard entries the instruction reserved are its threads' own).
+  std::array<std::uint8_t, sem::kWarpSize> home{};
 
   // LD/ST unit.
   std::uint32_t shared_cycles = 0;      ///< cycles the shared-memory access holds the unit (bank conflicts)

@@ -118,6 +118,14 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_atomic_insn", t.atomic_instructions);
   add(l, "lockstep_mem_atomic", t.mem_atomic);
   add(l, "lockstep_model_timeouts", t.model_timeouts);
+  add(l, "lockstep_w0_mem", t.w0_mem);
+  if (r.block_scope) {  // thread block compaction (docs/models/tbc.md "In sim")
+    add(l, "lockstep_tbc_compactions", t.compactions);
+    add(l, "lockstep_tbc_compacted_warps", t.compacted_warps);
+    add_ratio(l, "lockstep_tbc_warps_per_compaction", ratio(t.compacted_warps, t.compactions));
+    add_ratio(l, "lockstep_tbc_stack_depth_mean", ratio(t.block_stack_depth_sum, t.warp_instructions));
+    add(l, "lockstep_tbc_stack_depth_max", t.block_stack_depth_max);
+  }
   if (r.model.st_entries != 0 || r.model.rt_entries != 0) {  // AWARE's virtualised tables (docs/sim.md)
     add(l, "lockstep_aware_st_spills", t.table_st_spills);
     add(l, "lockstep_aware_st_fills", t.table_st_fills);

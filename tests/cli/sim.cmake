@@ -28,6 +28,12 @@ set(SIM_VA models/kernels/vector_add/vector_add.ptx --launch models/kernels/vect
 add_test(NAME cli.sim.gtx480.matmul_tiled COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/matmul_tiled.gtx480.txt 0
   sim models/kernels/matmul_tiled/matmul_tiled.ptx --launch models/kernels/matmul_tiled/launch.toml --gpu gtx480)
+# Thread block compaction: the NVRT-style manager/worker kernel with its
+# statistics (compactions, the block-wide stack).
+add_test(NAME cli.sim.tbc_lcp.nvrt_manager COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+  ${SIM_GOLDEN}/nvrt_manager.tbc_lcp.txt 0
+  sim bench/divergence/nvrt_manager/nvrt_manager.ptx --launch bench/divergence/nvrt_manager/launch.toml --gpu tiny
+  --model tbc-lcp --stats text --quiet)
 add_test(NAME cli.sim.stack_amd.nested_ifelse COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
   ${SIM_GOLDEN}/nested_ifelse.stack-amd.txt 0
   sim models/kernels/nested_ifelse/nested_ifelse.ptx --launch models/kernels/nested_ifelse/launch.toml --gpu tiny
@@ -154,9 +160,6 @@ add_test(NAME cli.sim.coop_too_big COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP
 add_test(NAME cli.sim.unknown_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)"
   sim ${SIM_VA} --gpu tiny --model simd)
-add_test(NAME cli.sim.tbc_not_supported COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: model 'tbc-lcp' is not supported in sim yet: thread block compaction runs under run and verify"
-  sim ${SIM_VA} --gpu tiny --model tbc-lcp)
 add_test(NAME cli.sim.aware_timeout_any COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: aware:timeout=N, or the GPU's aware_timeout without the option"
   sim ${SIM_VA} --gpu tiny --model aware:timeout=any)

@@ -5,7 +5,8 @@
 // verdict), the final memory is byte-identical to run's for kernels without
 // data races, and the simulation's issue order replays on the semantics
 // (the checker's replay, every block resident) to the same outcome and
-// final memory; AWARE also with virtualised tables (aware:st=4,rt=2).
+// final memory; AWARE also with virtualised tables (aware:st=4,rt=2), and
+// thread block compaction with its compactor off.
 // (gtx480 and the models beyond the stacks, AWARE and Multi-Path only in
 // the Release build: sanitizer builds run those on tiny.)
 #include <gtest/gtest.h>
@@ -87,7 +88,6 @@ std::vector<Param> params() {
     }
     for (const sem::ModelInfo& info : sem::model_catalog()) {
       if (stack(info.kind)) continue;
-      if (info.scope == "block") continue;  // sim refuses block-scope models (tbc) so far: cli.sim.tbc_not_supported
 #ifdef LOCKSTEP_SANITIZED_TESTS
       if (info.kind != sem::ModelKind::Aware && info.kind != sem::ModelKind::Mp) continue;
 #endif
@@ -98,6 +98,9 @@ std::vector<Param> params() {
     small.st_entries = 4;
     small.rt_entries = 2;
     out.push_back(Param{m, "tiny", small});
+    sem::ModelSpec static_warps(sem::ModelKind::Tbc);
+    static_warps.compactor = false;
+    out.push_back(Param{m, "tiny", static_warps});
   }
   return out;
 }

@@ -268,6 +268,31 @@ def deep_divergence_expected(levels, iterations, threads):
     return out
 
 
+def interleave():
+    # Threads of two warps take a branch in interleaved lanes (warp 0's even
+    # lanes, warp 1's odd ones) and copy in[tid] to out[tid] there: under the
+    # SIMT stack two half-empty warps, each in one 128-byte segment; under
+    # thread block compaction one full compacted warp touching both
+    # (tests/sim/gpu/tbc_sim_test.cpp; research 001 claim 9).
+    body = ["\tld.param.u64 \t%rd1, [interleave_in];",
+            "\tld.param.u64 \t%rd2, [interleave_out];",
+            "\tmov.u32 \t%r1, %tid.x;",
+            "\tand.b32 \t%r2, %r1, 1;",
+            "\tshr.u32 \t%r3, %r1, 5;",
+            "\tsetp.ne.u32 \t%p1, %r2, %r3;",
+            "\t@%p1 bra \t$L_skip;",
+            "\tcvta.to.global.u64 \t%rd3, %rd1;",
+            "\tmul.wide.u32 \t%rd4, %r1, 4;",
+            "\tadd.s64 \t%rd5, %rd3, %rd4;",
+            "\tld.global.u32 \t%r4, [%rd5];",
+            "\tcvta.to.global.u64 \t%rd6, %rd2;",
+            "\tadd.s64 \t%rd7, %rd6, %rd4;",
+            "\tst.global.u32 \t[%rd7], %r4;",
+            "$L_skip:"]
+    return entry("interleave", [(".u64", "in"), (".u64", "out")],
+                 "\t.reg .pred \t%p<2>;\n\t.reg .b32 \t%r<5>;\n\t.reg .b64 \t%rd<8>;", "\n".join(body))
+
+
 def main():
     files = {
         "dep_chain.ptx": dep_chain(64) + dep_chain(128),
@@ -279,6 +304,7 @@ def main():
         "wait_last_block.ptx": wait_last_block(),
         "split_dependence.ptx": split_dependence(),
         "deep_divergence.ptx": deep_divergence(4, 4),
+        "interleave.ptx": interleave(),
     }
     for name, text in files.items():
         with open(name, "w") as f:
