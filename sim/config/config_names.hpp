@@ -51,7 +51,8 @@ struct EnumNames<MshrKind> {
 };
 template <>
 struct EnumNames<WarpScheduler> {
-  static constexpr std::array<std::string_view, 6> names{"lrr", "gto", "glrr", "oldest", "two_level", "cawa"};
+  static constexpr std::array<std::string_view, 9> names{"lrr",  "gto",     "glrr",    "oldest", "two_level",
+                                                         "cawa", "tbc_age", "tbc_rrb", "tbc_srr"};
 };
 template <>
 struct EnumNames<DdosHash> {

@@ -27,6 +27,9 @@ enum class WarpScheduler : std::uint8_t {
   TwoLevel,  ///< two_level_active:N:INNER:OUTER: N active warps scheduled by INNER, the
              ///< pending pool refilled by OUTER
   Cawa,      ///< cawa (lockstep's): the most critical warp first (CAWA, cawa_config.hpp)
+  TbcAge,    ///< tbc_age: blocks by age, the oldest first; loose round robin within a block
+  TbcRrb,    ///< tbc_rrb: the block priority rotates every cycle (research 001 §3.8)
+  TbcSrr,    ///< tbc_srr: sticky round robin: a block keeps priority until none of its warps issues
 };
 
 /// The warp orders of a two-level scheduler (GPGPU-Sim's prioritisation

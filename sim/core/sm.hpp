@@ -270,6 +270,7 @@ class Sm {
   std::uint32_t issue_priority_ = 0;  ///< scheduler that goes first this cycle (rotates)
   std::uint64_t next_instr_id_ = 1;
   std::uint64_t next_age_ = 0;
+  std::uint64_t next_cta_age_ = 0;
   std::uint32_t resident_ = 0;
   std::uint32_t live_warps_ = 0;
   bool faulted_ = false;

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "sim/core/schedulers/block_priority.hpp"
 #include "sim/core/schedulers/bows.hpp"
 #include "sim/core/schedulers/cawa.hpp"
 #include "sim/core/schedulers/glrr.hpp"
@@ -38,6 +39,12 @@ std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vec
     case WarpScheduler::TwoLevel:
       return std::make_unique<TwoLevelScheduler>(std::move(supervised), facts, config.two_level_active,
                                                  config.two_level_inner, config.two_level_outer);
+    case WarpScheduler::TbcAge:
+      return std::make_unique<BlockPriorityScheduler>(std::move(supervised), facts, BlockPriority::Age);
+    case WarpScheduler::TbcRrb:
+      return std::make_unique<BlockPriorityScheduler>(std::move(supervised), facts, BlockPriority::Rrb);
+    case WarpScheduler::TbcSrr:
+      return std::make_unique<BlockPriorityScheduler>(std::move(supervised), facts, BlockPriority::Srr);
     case WarpScheduler::Cawa:
       if (criticality == nullptr) break;
       return std::make_unique<CawaScheduler>(std::move(supervised), facts, *criticality, config.cawa.greedy);

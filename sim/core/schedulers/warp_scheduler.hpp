@@ -22,6 +22,7 @@ namespace lockstep::sim {
 /// What the SM tells schedulers about one hardware warp.
 struct WarpFacts {
   std::uint64_t age = 0;      ///< launch order of the warp (GPGPU-Sim's dynamic warp id): smaller is older
+  std::uint64_t block_age = 0;  ///< launch order of the warp's CTA on its SM: smaller is older
   bool active = false;        ///< holds a warp that has not finished
   bool blocked = false;       ///< waits at a barrier, a warp sync or a fence (GPGPU-Sim's waiting())
   bool long_pending = false;  ///< a register waits for a load or atomic
