@@ -43,6 +43,28 @@ TEST(Coalescer, StrideOf128BytesIsOneRequestPerLane) {
   }
 }
 
+// Research 001 claim 9 (Fung's Fig 3.3(b)), at 32 lanes: thread t reads
+// word t of an array at 0x100. The static warps (threads 0-31, 32-63) touch
+// one 128-byte segment each, 2 requests in all; DWF's arrangement, where
+// each dynamic warp takes alternate lanes from the two static warps (every
+// thread in its home lane), touches both segments in each warp: 4.
+TEST(Coalescer, RegroupedWarpsTouchMoreSegments) {
+  const auto words = [](auto thread_of_lane) {
+    sem::AccessLog log;
+    for (unsigned l = 0; l < sem::kWarpSize; ++l) {
+      log.add(l, ir::Space::Global, 0x100 + 4 * std::uint64_t{thread_of_lane(l)}, 4, sem::AccessKind::Read);
+    }
+    return log;
+  };
+  const CoalescingRules fermi{1, false};
+  const std::size_t static_requests = run(words([](unsigned l) { return l; }), fermi).size() +
+                                      run(words([](unsigned l) { return 32 + l; }), fermi).size();
+  const std::size_t dwf_requests = run(words([](unsigned l) { return l % 2 == 0 ? l : 32 + l; }), fermi).size() +
+                                   run(words([](unsigned l) { return l % 2 == 0 ? 32 + l : l; }), fermi).size();
+  EXPECT_EQ(static_requests, 2U);
+  EXPECT_EQ(dwf_requests, 4U);
+}
+
 TEST(Coalescer, HalvesAndSectors) {
   // 16 lanes x 4 bytes: the lower 64 bytes of the line.
   auto out = run(warp_access(0x10000, 4, 4, 0xffffU), CoalescingRules{1, false});
