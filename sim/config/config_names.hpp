@@ -51,8 +51,9 @@ struct EnumNames<MshrKind> {
 };
 template <>
 struct EnumNames<WarpScheduler> {
-  static constexpr std::array<std::string_view, 9> names{"lrr",  "gto",     "glrr",    "oldest", "two_level",
-                                                         "cawa", "tbc_age", "tbc_rrb", "tbc_srr"};
+  static constexpr std::array<std::string_view, 10> names{"lrr",     "gto",     "glrr",    "oldest",
+                                                          "two_level", "cawa",  "tbc_age", "tbc_rrb",
+                                                          "tbc_srr", "majority"};
 };
 template <>
 struct EnumNames<DdosHash> {

@@ -30,6 +30,7 @@ enum class WarpScheduler : std::uint8_t {
   TbcAge,    ///< tbc_age: blocks by age, the oldest first; loose round robin within a block
   TbcRrb,    ///< tbc_rrb: the block priority rotates every cycle (research 001 §3.8)
   TbcSrr,    ///< tbc_srr: sticky round robin: a block keeps priority until none of its warps issues
+  Majority,  ///< majority: the PC with the most threads first (dynamic warp formation, research 001 §3.1)
 };
 
 /// The warp orders of a two-level scheduler (GPGPU-Sim's prioritisation

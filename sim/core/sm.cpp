@@ -84,8 +84,15 @@ void Sm::refresh_facts(std::uint32_t w) {
   const HwWarp& hw = warps_[w];
   WarpFacts& f = facts_[w];
   f.active = hw.live && !hw.done;
-  f.blocked = f.active && (hw.fence || table_stall(hw) || engine_->enabled(hw.sem) == 0);
+  const sem::Mask en = f.active ? engine_->enabled(hw.sem) : 0;
+  f.blocked = f.active && (hw.fence || table_stall(hw) || en == 0);
   f.long_pending = scoreboard_.long_pending(w);
+  f.threads = 0;
+  if (en != 0) {
+    const sem::UnitView u = engine_->unit(hw.sem, sem::lowest_lane(en));
+    f.pc = u.pc;
+    f.threads = static_cast<std::uint32_t>(sem::lane_count(u.threads));
+  }
 }
 
 bool Sm::can_take_reply(const MemRequest& reply) const noexcept {

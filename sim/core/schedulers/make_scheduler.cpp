@@ -6,6 +6,7 @@
 #include "sim/core/schedulers/glrr.hpp"
 #include "sim/core/schedulers/gto.hpp"
 #include "sim/core/schedulers/lrr.hpp"
+#include "sim/core/schedulers/majority.hpp"
 #include "sim/core/schedulers/oldest.hpp"
 #include "sim/core/schedulers/two_level.hpp"
 
@@ -45,6 +46,7 @@ std::unique_ptr<SchedulerUnit> make_base(const SchedulerConfig& config, std::vec
       return std::make_unique<BlockPriorityScheduler>(std::move(supervised), facts, BlockPriority::Rrb);
     case WarpScheduler::TbcSrr:
       return std::make_unique<BlockPriorityScheduler>(std::move(supervised), facts, BlockPriority::Srr);
+    case WarpScheduler::Majority: return std::make_unique<MajorityScheduler>(std::move(supervised), facts);
     case WarpScheduler::Cawa:
       if (criticality == nullptr) break;
       return std::make_unique<CawaScheduler>(std::move(supervised), facts, *criticality, config.cawa.greedy);

@@ -26,6 +26,8 @@ struct WarpFacts {
   bool active = false;        ///< holds a warp that has not finished
   bool blocked = false;       ///< waits at a barrier, a warp sync or a fence (GPGPU-Sim's waiting())
   bool long_pending = false;  ///< a register waits for a load or atomic
+  std::uint32_t pc = 0;       ///< the next PC of its first enabled unit (when threads != 0)
+  std::uint32_t threads = 0;  ///< that unit's threads (0: no unit may issue)
 };
 
 class SchedulerUnit {

@@ -1,7 +1,8 @@
 // Thread-block prioritisation for thread block compaction (research 001
 // §3.8): tbc_age tries the oldest block's warps first, tbc_rrb rotates the
 // block order every cycle, tbc_srr keeps the block that issued first until
-// a cycle in which it did not; within a block, loose round robin.
+// a cycle in which it did not; within a block, loose round robin. And
+// dynamic warp formation's majority policy.
 #include <gtest/gtest.h>
 
 #include "sim/core/schedulers/warp_scheduler.hpp"
@@ -68,6 +69,22 @@ TEST(BlockPriority, SrrStickyUntilTheBlockDoesNotIssue) {
   s->issued(5);
   EXPECT_EQ(order(*s, 3), (Order{4, 5, 0, 1, 2, 3}));
   EXPECT_EQ(order(*s, 4), (Order{0, 1, 2, 3, 4, 5}));  // nothing issued in cycle 3: the next block
+}
+
+// majority (dynamic warp formation's policy): the PC most threads wait at first.
+TEST(BlockPriority, MajorityPcWithMostThreadsFirst) {
+  Blocks b;
+  const std::uint32_t pc[] = {7, 9, 7, 9, 9, 3};
+  const std::uint32_t threads[] = {10, 4, 10, 4, 4, 32};
+  for (std::size_t i = 0; i < b.facts.size(); ++i) {
+    b.facts[i].pc = pc[i];
+    b.facts[i].threads = threads[i];
+  }
+  auto s = b.make(WarpScheduler::Majority);
+  EXPECT_EQ(order(*s, 0), (Order{5, 0, 2, 1, 3, 4}));  // pc 3: 32 threads, pc 7: 20, pc 9: 12
+  b.facts[5].blocked = true;                           // blocked warps go last
+  b.facts[1].threads = 20;                             // pc 9: 28 threads now
+  EXPECT_EQ(order(*s, 1), (Order{1, 3, 4, 0, 2, 5}));
 }
 
 }  // namespace
