@@ -1,6 +1,7 @@
 #include "sim/gpu/simulate.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -8,22 +9,23 @@
 #include "semantics/launch/timing_decode.hpp"
 #include "sim/core/occupancy.hpp"
 #include "sim/gpu/gpu.hpp"
+#include "sim/mem/fill_parts.hpp"
 
 namespace lockstep::sim {
 
 namespace {
 
-/// The memory system moves requests of at most one 128-byte block: a cache
-/// whose lines are longer would miss with requests it cannot carry.
+/// The memory system moves requests of at most one 128-byte block: a
+/// read-only cache fills a longer line with several (fill_parts.hpp); the
+/// other caches cannot have longer lines yet.
 void check_line_sizes(const GpuConfig& gpu) {
   const std::pair<const char*, const CacheConfig*> caches[] = {
       {"core.l1i", &gpu.core.l1i}, {"core.l1d", &gpu.core.l1d}, {"core.l1c", &gpu.core.l1c},
       {"memory.l2", &gpu.memory.l2}};
   for (const auto& [name, c] : caches) {
-    if (c->enabled && c->line_bytes > 128) {
-      throw GpuUnsupported(fmt::format("{} cannot be simulated yet: {}.line_bytes = {}, but the memory system moves at "
-                                      "most 128 bytes per request",
-                                      gpu.name, name, c->line_bytes));
+    if (const std::string why = long_line_unsupported(*c); !why.empty()) {
+      throw GpuUnsupported(fmt::format("{} cannot be simulated yet: {}.line_bytes = {}: {}", gpu.name, name,
+                                       c->line_bytes, why));
     }
   }
 }

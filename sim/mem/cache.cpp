@@ -4,8 +4,10 @@
 
 #include <bit>
 #include <stdexcept>
+#include <string>
 
 #include "sim/mem/address_decoder.hpp"
+#include "sim/mem/fill_parts.hpp"
 #include "sim/mem/index_hash.hpp"
 #include "sim/mem/mshr_table.hpp"
 #include "sim/mem/ring_queue.hpp"
@@ -28,11 +30,17 @@ std::uint32_t mshr_merge_of(const CacheConfig& c) {
   return c.allocation == AllocPolicy::Streaming ? kStreamingMerge : c.mshr_max_merge;
 }
 
+/// The requests of at most kRequestBytes that fetch a line (fill_parts.hpp).
+std::uint32_t parts_of(const CacheConfig& c) {
+  return c.kind == CacheKind::Sector ? 1U : fill_parts(c.line_bytes);
+}
+
 const CacheConfig& checked(const CacheConfig& c) {
   if (!c.enabled) throw std::invalid_argument("Cache: the cache is disabled");
   if (c.mshr == MshrKind::TexFifo || c.mshr == MshrKind::SectorTexFifo) {
     throw std::invalid_argument("Cache: texture FIFO caches are not modelled");
   }
+  if (const std::string why = long_line_unsupported(c); !why.empty()) throw std::invalid_argument("Cache: " + why);
   return c;
 }
 
@@ -49,6 +57,7 @@ class Cache::Impl {
         on_miss_(config.allocation == AllocPolicy::OnMiss),
         streaming_(config.allocation == AllocPolicy::Streaming),
         atom_(sector_ ? 32U : config.line_bytes),
+        parts_(parts_of(config)),
         port_(config.port_bytes()),
         tags_(config, decoder, cacp),
         mshrs_(mshr_entries_of(config), mshr_merge_of(config)),
@@ -111,6 +120,9 @@ class Cache::Impl {
   /// The request the miss queue sends for a missing line: the access
   /// widened to its atom (line or sector).
   [[nodiscard]] MemRequest widened(const MemRequest& r) const noexcept;
+  /// Queues the parts_ requests that fetch a line longer than a request:
+  /// the line's consecutive 128-byte blocks, ids fill_id, fill_id + 1, ...
+  void send_parts(const MemRequest& r, std::uint64_t fill_id);
   void send_read(const MemRequest& r, std::uint32_t sector, Cycle now, bool write_alloc, bool read_only,
                  CacheAccess& a, bool& sent, std::uint32_t& line, Eviction& ev);
   /// The read a write-allocating write miss sends for its line or sector;
@@ -152,6 +164,7 @@ class Cache::Impl {
   bool on_miss_;
   bool streaming_;
   std::uint32_t atom_;
+  std::uint32_t parts_;  ///< requests that fetch a line (more than one for lines over 128 bytes)
   std::uint32_t port_;
   TagArray tags_;
   MshrTable mshrs_;
@@ -197,6 +210,19 @@ MemRequest Cache::Impl::widened(const MemRequest& r) const noexcept {
   return w;
 }
 
+void Cache::Impl::send_parts(const MemRequest& r, std::uint64_t fill_id) {
+  const MemRequest w = widened(r);
+  for (std::uint32_t k = 0; k < parts_; ++k) {
+    MemRequest p = w;
+    p.id = fill_id + k;
+    p.addr = w.addr + std::uint64_t{k} * kRequestBytes;
+    p.bytes = kRequestBytes;
+    p.sector_mask = sector_mask_of(0, kRequestBytes);
+    p.byte_mask = ByteMask::range(0, kRequestBytes);
+    send(p);
+  }
+}
+
 void Cache::Impl::writeback(const Eviction& ev, const MemRequest& cause, Cycle now, CacheAccess& a) {
   MemRequest wb = made(level_ == CacheLevel::L1 ? AccessType::L1Writeback : AccessType::L2Writeback, cause, now);
   wb.addr = ev.block;
@@ -228,13 +254,21 @@ void Cache::Impl::send_read(const MemRequest& r, std::uint32_t sector, Cycle now
     mshrs_.add(maddr, r, 0, 0);
     a.merged = true;
     sent = true;
-  } else if (!hit && avail && outgoing_.size() < config_.miss_queue) {
+  } else if (!hit && avail && outgoing_.size() + parts_ <= config_.miss_queue) {
     line = tags_.access(block, sector, now, read_only ? nullptr : &ev).index;
-    mshrs_.add(maddr, r, r.id, line);
+    // A line of one request is fetched under the miss's id; the parts of a
+    // longer line take ids of this cache's own.
+    const std::uint64_t fill_id = parts_ == 1 ? r.id : next_id_;
+    mshrs_.add(maddr, r, fill_id, line, parts_);
     if (streaming_ && sector_ && !r.writes() && !pending_lines_.contains(block)) {
       pending_lines_.insert(block, static_cast<std::uint32_t>(r.instruction));
     }
-    send(widened(r));
+    if (parts_ == 1) {
+      send(widened(r));
+    } else {
+      next_id_ += parts_;
+      send_parts(r, fill_id);
+    }
     if (!write_alloc) a.read_sent = true;
     sent = true;
   } else if (hit) {
@@ -270,7 +304,8 @@ CacheAccess Cache::Impl::read_only_access(const MemRequest& r, Cycle now) {
     tags_.access(block, sector, now, nullptr);
     a.status = CacheStatus::Hit;
   } else if (p.status != CacheStatus::ReservationFail) {
-    if (!queue_full(0)) {
+    // Room for the requests of a fill (one, or a long line's parts).
+    if (!queue_full(parts_ - 1)) {
       bool sent = false;
       std::uint32_t line = 0;
       Eviction ev;
@@ -484,6 +519,9 @@ void Cache::Impl::write_miss(const MemRequest& r, std::uint32_t sector, Cycle no
 void Cache::Impl::fill(const MemRequest& reply, Cycle now) {
   const std::uint64_t maddr = mshr_addr(reply.addr);
   if (!mshrs_.waiting_for(maddr, reply.id)) throw std::logic_error("Cache::fill of a line nobody waits for");
+  // A line of several parts is filled (and moves through the fill port)
+  // when its last part comes.
+  if (!mshrs_.fill_part(maddr, reply)) return;
   const std::uint32_t sector = sector_of(maddr);
   const std::uint32_t line = mshrs_.line_of(maddr);
   tags_.set_requester(reply.pc, reply.critical);

@@ -23,6 +23,12 @@
 //     lines, x4 for sectors, and 64 merges, as GPGPU-Sim sizes them);
 //   - the miss queue of `miss_queue` requests towards the next level
 //     (misses, write-throughs, evicted dirty lines, write-allocate reads);
+//   - lines longer than the memory system's 128-byte request (read-only
+//     caches only, fill_parts.hpp): a miss makes one MSHR entry and queues
+//     line_bytes / 128 requests for the line's consecutive 128-byte blocks,
+//     with ids of the cache's own (made_ids, ...); merged misses wait on the
+//     entry, and the line is filled, and its fill port used, when the last
+//     reply comes;
 //   - the data and fill ports: a hit occupies the data port
 //     ceil(bytes / port_bytes) cycles, a dirty eviction modified_bytes /
 //     port_bytes, a fill the fill port atom / port_bytes cycles.
@@ -98,7 +104,8 @@ class Cache {
   /// cache its own range, bit 63 set). `partition_index`: for an L2 slice,
   /// the address decoder whose partition_address() feeds the set index (as
   /// GPGPU-Sim's L2); nullptr for an L1. std::invalid_argument for a
-  /// disabled or texture-FIFO cache.
+  /// disabled or texture-FIFO cache, or for lines longer than 128 bytes
+  /// that long_line_unsupported() refuses.
   /// `cacp`: an L1D that follows CAWA's cache prioritisation (cacp.hpp).
   Cache(const CacheConfig& config, CacheLevel level, std::uint64_t made_ids,
         const AddressDecoder* partition_index = nullptr, const CawaConfig* cacp = nullptr);
@@ -118,9 +125,11 @@ class Cache {
   void pop_outgoing();
 
   /// Whether `reply` is the data of a line this cache is waiting for (a
-  /// reply to one of its misses, matched by id and line).
+  /// reply to one of its misses, or to one part of a long line's fill,
+  /// matched by id and line).
   [[nodiscard]] bool waiting_for_fill(const MemRequest& reply) const noexcept;
-  /// Fills the line; the requests that waited for it become ready.
+  /// Fills the line (a long line: takes one part, and fills the line with
+  /// the last); the requests that waited for it become ready.
   void fill(const MemRequest& reply, Cycle now);
   /// Requests whose line has been filled, in fill order and, per line, in
   /// arrival order.

@@ -1,5 +1,6 @@
 #include "sim/mem/mshr_table.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace lockstep::sim {
@@ -15,12 +16,14 @@ bool MshrTable::full(std::uint64_t addr) const noexcept {
   return used_ >= entries_.size();
 }
 
-std::uint32_t MshrTable::entry_for(std::uint64_t addr, std::uint64_t fill_id, std::uint32_t line) {
+std::uint32_t MshrTable::entry_for(std::uint64_t addr, std::uint64_t fill_id, std::uint32_t line,
+                                   std::uint32_t parts) {
   if (const auto e = index_.find(addr)) return *e;
   if (free_entries_.empty()) throw std::logic_error("MshrTable::add with every entry in use");
+  if (parts == 0) throw std::logic_error("MshrTable::add: a fill of no parts");
   const std::uint32_t e = free_entries_.back();
   free_entries_.pop_back();
-  entries_[e] = Entry{addr, fill_id, line, kNil, kNil, 0, false, false, kNever, kNever, kNever, kNever};
+  entries_[e] = Entry{addr, fill_id, line, kNil, kNil, 0, parts, 0, false, false, kNever, kNever, kNever, kNever};
   index_.insert(addr, e);
   ++used_;
   return e;
@@ -44,8 +47,9 @@ void MshrTable::append(Entry& e, const MemRequest& request, bool rider) {
   e.tail = n;
 }
 
-void MshrTable::add(std::uint64_t addr, const MemRequest& request, std::uint64_t fill_id, std::uint32_t line) {
-  Entry& e = entries_[entry_for(addr, fill_id, line)];
+void MshrTable::add(std::uint64_t addr, const MemRequest& request, std::uint64_t fill_id, std::uint32_t line,
+                    std::uint32_t parts) {
+  Entry& e = entries_[entry_for(addr, fill_id, line, parts)];
   if (e.count >= max_merge_) throw std::logic_error("MshrTable::add beyond the merge limit");
   append(e, request, false);
   ++e.count;
@@ -60,7 +64,28 @@ void MshrTable::add_rider(std::uint64_t addr, const MemRequest& request) {
 
 bool MshrTable::waiting_for(std::uint64_t addr, std::uint64_t reply_id) const noexcept {
   const auto e = index_.find(addr);
-  return e && !entries_[*e].ready && entries_[*e].fill_id == reply_id;
+  if (!e) return false;
+  const Entry& entry = entries_[*e];
+  return !entry.ready && reply_id >= entry.fill_id && reply_id - entry.fill_id < entry.parts;
+}
+
+void MshrTable::stamp(Entry& e, const MemRequest& part) noexcept {
+  // kNever is "not reached": the earliest ignores it as the largest value,
+  // the latest keeps the reached one.
+  const auto latest = [](Cycle a, Cycle b) { return a == kNever ? b : b == kNever ? a : std::max(a, b); };
+  e.at_l2 = std::min(e.at_l2, part.at_l2);
+  e.at_dram = latest(e.at_dram, part.at_dram);
+  e.replied = latest(e.replied, part.replied);
+  e.returned = latest(e.returned, part.returned);
+}
+
+bool MshrTable::fill_part(std::uint64_t addr, const MemRequest& reply) {
+  const auto e = index_.find(addr);
+  if (!e || !waiting_for(addr, reply.id)) throw std::logic_error("MshrTable::fill_part of a part nobody waits for");
+  Entry& entry = entries_[*e];
+  if (entry.filled >= entry.parts) throw std::logic_error("MshrTable::fill_part: every part came already");
+  stamp(entry, reply);
+  return ++entry.filled == entry.parts;
 }
 
 std::uint32_t MshrTable::line_of(std::uint64_t addr) const noexcept {
@@ -88,10 +113,8 @@ bool MshrTable::mark_ready(std::uint64_t addr, const MemRequest& fill) {
   if (!e) throw std::logic_error("MshrTable::mark_ready without an entry");
   Entry& entry = entries_[*e];
   entry.ready = true;
-  entry.at_l2 = fill.at_l2;
-  entry.at_dram = fill.at_dram;
-  entry.replied = fill.replied;
-  entry.returned = fill.returned;
+  // A one-part fill that did not go through fill_part brings its stamps now.
+  if (entry.filled == 0) stamp(entry, fill);
   ready_.push(*e);
   return entries_[*e].has_atomic;
 }

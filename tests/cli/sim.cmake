@@ -190,5 +190,5 @@ add_test(NAME cli.sim.plot_sim.reduce_shared COMMAND ${CLI_DIR}/plot_sim.sh ${LO
   models/kernels/reduce_shared/reduce_shared.ptx --launch models/kernels/reduce_shared/launch.toml --gpu tiny
   --sample-every 250)
 add_test(NAME cli.sim.gpu_unsupported COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: kilotm cannot be simulated yet: core.l1i.line_bytes = 256, but the memory system moves at most 128 bytes per request"
-  sim ${SIM_VA} --gpu kilotm)
+  "lockstep: error: tiny-l2-256 cannot be simulated yet: memory.l2.line_bytes = 256: lines longer than 128 bytes are filled for read-only caches only (the writeback of a dirty line is not split into requests)"
+  sim ${SIM_VA} --gpu tests/cli/sim_inputs/tiny_l2_256.toml)

@@ -83,16 +83,5 @@ TEST(ConfigVariants, RequestsAreCutToTheL1dLine) {
   EXPECT_EQ(stat(r, g, "L1D_cache_stats_breakdown[GLOBAL_ACC_R][MISS]"), 2.0);
 }
 
-TEST(ConfigVariants, LinesLongerThanARequestAreRefused) {
-  const auto l = load("models/kernels/vector_add/vector_add.ptx", "models/kernels/vector_add/launch.toml");
-  try {
-    (void)simulate(*l, gpu("kilotm"));
-    FAIL() << "accepted";
-  } catch (const sim::GpuUnsupported& e) {
-    EXPECT_STREQ(e.what(), "kilotm cannot be simulated yet: core.l1i.line_bytes = 256, but the memory system moves at "
-                           "most 128 bytes per request");
-  }
-}
-
 }  // namespace
 }  // namespace lockstep::test
