@@ -149,9 +149,9 @@ def has_policy(exe, tmp, policy):
     return sh([exe, "gpu", "show", path]).returncode == 0
 
 
-def simulate(exe, ptx, launch, gpu_file, max_cycles):
+def simulate(exe, ptx, launch, gpu_file, max_cycles, model=None):
     r = sh([exe, "sim", ptx, "--launch", launch, "--gpu", gpu_file, "--json", "--quiet", "--stats", "json",
-            "--max-cycles", str(max_cycles)])
+            "--max-cycles", str(max_cycles)] + (["--model", model] if model else []))
     try:
         j = json.loads(r.stdout[r.stdout.index("{"):]) if "{" in r.stdout else None
     except json.JSONDecodeError:
