@@ -69,6 +69,10 @@ verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
 set(SL_BLOCK40 tests/cli/run_inputs/spin_lock_block40.toml)
 verify_golden(spin_lock.tbc spin_lock.tbc.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc)
 verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc-lcp)
+# Claim 10: warp-synchronous code in a divergent region, wrong with the compactor on, right with it off.
+set(WA bench/divergence/warp_aggregate/warp_aggregate.ptx --launch bench/divergence/warp_aggregate/launch.toml)
+verify_golden(warp_aggregate.tbc warp_aggregate.tbc.txt 3 2 ${WA} --model tbc)
+verify_golden(warp_aggregate.tbc-off warp_aggregate.tbc-off.txt 0 - ${WA} --model tbc:compactor=off)
 verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
 verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
 verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
