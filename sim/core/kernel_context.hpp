@@ -43,8 +43,10 @@ struct KernelContext {
   /// The model's tables are virtualised (AWARE with st/rt sizes): the engine
   /// records each warp's spills and fills and the SMs time them (sm_tables.cpp).
   bool table_traffic = false;
-  /// A block-scope model with its thread compactor on: warps it forms leave
-  /// it one per cycle (sm_block.cpp).
+  /// Thread block compaction: warp slot k of a block runs its compacted warp
+  /// k, unit key k (sm_block.cpp).
+  bool compacted_slots = false;
+  /// ... with the thread compactor on: warps it forms leave it one per cycle.
   bool compactor = false;
   /// Latency and initiation interval of each sem::LatencyClass.
   std::array<OpTiming, sem::kLatencyClassCount> timing{};

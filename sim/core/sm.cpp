@@ -67,7 +67,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
     hw.block = block;
     facts_[w].age = next_age_++;
     facts_[w].block_age = next_cta_age_;
-    if (block_scope_) hw.unit_threads = slot_unit(w, hw.unit_home);
+    if (kernel_->compacted_slots) hw.unit_threads = slot_unit(w, hw.unit_home);
     if (timer_.on()) timer_.reset(w, engine_->events(hw.sem), now);
     if (ddos_) ddos_->reset(w);
     if (census_) census_->reset(w);

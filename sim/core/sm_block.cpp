@@ -8,8 +8,9 @@
 //   hardware warp c × warps-per-CTA + j of CTA slot c holds static warp j's
 //   entries. A pending load of a thread is seen after the compactor moved
 //   the thread into another warp.
-// - Slots: the hardware warps of a CTA are the block's warp-buffer slots;
-//   slot k runs compacted warp k. A slot without one waits (counted as a
+// - Slots (thread block compaction): the hardware warps of a CTA are the
+//   block's warp-buffer slots; slot k runs compacted warp k. (Dynamic warp
+//   formation's pool entries are units of the slot their index names.) A slot without one waits (counted as a
 //   Barrier wait: the block synchronises at its branches). All slots end
 //   together, when the block's last thread exits.
 // - The compactor: when a step forms the block's warps anew (a potentially
@@ -92,7 +93,8 @@ void Sm::block_stepped(std::uint32_t w, Cycle now) {
   // step released resumes warps that exist (not the compactor's output).
   bool formed = false;
   std::array<std::uint8_t, sem::kWarpSize> home{};
-  for (std::uint32_t i = 0; i < wpc && !report_.released; ++i) {
+  const bool slots = kernel_->compacted_slots;
+  for (std::uint32_t i = 0; i < wpc && slots && !report_.released; ++i) {
     const HwWarp& hw = warps_[first + i];
     if (!hw.live || hw.done) continue;
     const sem::Mask threads = slot_unit(first + i, home);
@@ -117,7 +119,7 @@ void Sm::block_stepped(std::uint32_t w, Cycle now) {
       continue;
     }
     if (hw.done) continue;
-    hw.unit_threads = slot_unit(v, hw.unit_home);
+    if (slots) hw.unit_threads = slot_unit(v, hw.unit_home);
     if (formed && hw.unit_threads != 0) {
       ++warps;
       if (kernel_->compactor) hw.ready_at = now + 1 + rank++;
@@ -128,6 +130,7 @@ void Sm::block_stepped(std::uint32_t w, Cycle now) {
     ++stats_.compactions;
     stats_.compacted_warps += warps;
   }
+  if (!slots) return;
   const std::uint64_t depth = engine_->stack_depth(warps_[w].sem);
   stats_.block_stack_depth_sum += depth;
   stats_.block_stack_depth_max = std::max(stats_.block_stack_depth_max, depth);

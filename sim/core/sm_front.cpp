@@ -80,7 +80,7 @@ WarpState Sm::assess(std::uint32_t w, unsigned& key, UnitKind& unit, Cycle now) 
   if (en == 0) {
     // A block-scope model's empty warp slot: its threads wait for the block's
     // other warps at a branch or reconvergence point, a block-wide synchronisation.
-    if (block_scope_ && engine_->unit(hw.sem, hw.sem % engine_->warps_per_block()).threads == 0) {
+    if (kernel_->compacted_slots && engine_->unit(hw.sem, hw.sem % engine_->warps_per_block()).threads == 0) {
       return WarpState::Barrier;
     }
     return hw.last_role == sem::InstrRole::Barrier ? WarpState::Barrier : WarpState::WarpSync;

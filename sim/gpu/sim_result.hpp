@@ -65,7 +65,6 @@ struct SimResult {
   /// timeout=any when the simulation times reconvergence out in cycles (the
   /// timeouts are model events of the schedule, so that spec replays it).
   sem::ModelSpec model;
-  bool block_scope = false;  ///< the model keeps one state per block (thread block compaction)
   /// Non-empty when the hang is resident blocks waiting for blocks that can
   /// never become resident: names the occupancy limit.
   std::string occupancy_deadlock;

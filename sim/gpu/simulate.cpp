@@ -82,8 +82,9 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
   kernel.occupancy_text = result.occupancy_text;
   kernel.event_timeout = event_timeout;
   kernel.table_traffic = result.model.st_entries != 0 || result.model.rt_entries != 0;
-  result.block_scope = engine->scope() == sem::ModelScope::Block;
-  kernel.compactor = result.block_scope && options.model.compactor;
+  // Thread block compaction's slots and compactor (other block-scope models regroup without one).
+  kernel.compacted_slots = options.model.kind == sem::ModelKind::Tbc || options.model.kind == sem::ModelKind::TbcLcp;
+  kernel.compactor = kernel.compacted_slots && options.model.compactor;
   if (kernel.table_traffic) engine->track_table_traffic();
   if (!memory) memory = memory_system_side(gpu);
   Gpu machine(gpu, kernel, std::move(memory), options, blocks);

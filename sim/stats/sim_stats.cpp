@@ -119,7 +119,7 @@ StatGroups collect_stats(const SimResult& r, const GpuConfig& gpu) {
   add(l, "lockstep_mem_atomic", t.mem_atomic);
   add(l, "lockstep_model_timeouts", t.model_timeouts);
   add(l, "lockstep_w0_mem", t.w0_mem);
-  if (r.block_scope) {  // thread block compaction (docs/models/tbc.md "In sim")
+  if (r.model.kind == sem::ModelKind::Tbc || r.model.kind == sem::ModelKind::TbcLcp) {  // docs/models/tbc.md "In sim"
     add(l, "lockstep_tbc_compactions", t.compactions);
     add(l, "lockstep_tbc_compacted_warps", t.compacted_warps);
     add_ratio(l, "lockstep_tbc_warps_per_compaction", ratio(t.compacted_warps, t.compactions));
