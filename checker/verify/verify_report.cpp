@@ -1,6 +1,8 @@
 // verify_text / verify_json: the renderings of a verification result.
 #include "checker/verify/verify_report.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "checker/trace/trace_json.hpp"
@@ -76,7 +78,10 @@ std::string model_text(const VerifyReport& r) {
 std::string headline(const VerifyReport& r) {
   const Verdict& v = r.verdict;
   switch (v.kind) {
-    case VerdictKind::Verified: return "verified: exhaustive for this launch";
+    case VerdictKind::Verified:
+      return r.options.full_states ? "verified: exhaustive for this launch (exact state matching)"
+                                   : "verified: exhaustive for this launch up to hash collisions (--full-states for "
+                                     "a proof)";
     case VerdictKind::Counterexample:
       return fmt::format("counterexample: {}", r.trace ? finding_summary(*r.trace) : finding_kind_name(*v.finding));
     case VerdictKind::Inconclusive: {
@@ -106,8 +111,17 @@ std::string persistent_sets_text(const Exploration& e) {
   return fmt::format("no persistent sets ({})", e.persistent_sets_off);
 }
 
-const char* state_matching_text(const ExploreOptions& o) noexcept {
-  return o.full_states ? "full states" : "128-bit hash";
+double omission_probability(std::uint64_t states) noexcept {
+  // Two of n distinct states share a 128-bit digest with probability at most n(n-1)/2 / 2^128.
+  const double n = static_cast<double>(states);
+  return n * (n - 1) / 2 / std::ldexp(1.0, 128);
+}
+
+std::string state_matching_text(const ExploreOptions& o, std::uint64_t states) {
+  if (o.full_states) return "exact (full states)";
+  return fmt::format("128-bit hash compaction: omission probability <= {:.1e} for {} states (not a proof; "
+                     "--full-states matches exactly)",
+                     omission_probability(states), states);
 }
 
 void verify_text(std::ostream& out, const VerifyReport& r) {
@@ -133,7 +147,7 @@ void verify_text(std::ostream& out, const VerifyReport& r) {
                               r.if_converted == 1 ? "" : "s");
   }
   out << fmt::format("  reductions: {}\n", reductions);
-  out << fmt::format("  state matching: {}\n", state_matching_text(r.options));
+  out << fmt::format("  state matching: {}\n", state_matching_text(r.options, st.states));
   if (r.options.order_seed != 0) {
     out << fmt::format("  search order: random, seed {} (as exhaustive; bounds leave other states out)\n",
                        r.options.order_seed);
@@ -203,7 +217,8 @@ ordered_json verify_json(const VerifyReport& r) {
     j["reductions"]["persistent_sets_off"] = r.exploration->persistent_sets_off;
   }
   if (r.if_converted != 0) j["reductions"]["if_converted"] = r.if_converted;
-  j["state_matching"] = state_matching_text(r.options);
+  j["state_matching"] = r.options.full_states ? "exact" : "128-bit hash compaction";
+  if (!r.options.full_states) j["omission_probability"] = omission_probability(st.states);
   if (r.options.order_seed != 0) j["order_seed"] = r.options.order_seed;
   ordered_json stats = {{"states", st.states},         {"transitions", st.transitions},
                         {"instructions", st.instructions}, {"revisits", st.revisits},

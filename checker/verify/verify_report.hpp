@@ -48,8 +48,11 @@ struct VerifyReport {
 [[nodiscard]] std::string reductions_text(const ExploreOptions& o);
 /// "persistent sets (acyclic proviso)", or "no persistent sets (why)".
 [[nodiscard]] std::string persistent_sets_text(const Exploration& e);
-/// "128-bit hash" or "full states".
-[[nodiscard]] const char* state_matching_text(const ExploreOptions& o) noexcept;
+/// How states were matched: exactly, or by 128-bit digests with the
+/// probability that two of `states` distinct states collided (an omission).
+[[nodiscard]] std::string state_matching_text(const ExploreOptions& o, std::uint64_t states);
+/// At most n(n-1)/2 / 2^128 for n distinct states hashed to 128 bits.
+[[nodiscard]] double omission_probability(std::uint64_t states) noexcept;
 
 void verify_text(std::ostream& out, const VerifyReport& r);
 [[nodiscard]] nlohmann::ordered_json verify_json(const VerifyReport& r);

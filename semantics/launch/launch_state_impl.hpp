@@ -227,6 +227,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
       h.value(bs.arrived);
       h.value(bs.expected);
       h.value(bs.red_true);
+      h.value(bs.red_op);
       for (const BarrierArrival& a : bs.arrivals) a.hash(h);
     }
   }

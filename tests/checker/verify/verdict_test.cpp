@@ -99,10 +99,14 @@ TEST(VerifyReport, VerifiedText) {
   std::ostringstream out;
   verify_text(out, report(e));
   const std::string s = out.str();
-  EXPECT_EQ(s.rfind("verdict: verified: exhaustive for this launch\n", 0), 0U) << s;
+  EXPECT_EQ(s.rfind("verdict: verified: exhaustive for this launch up to hash collisions (--full-states for a proof)\n",
+                    0),
+            0U)
+      << s;
   EXPECT_NE(s.find("  model: stack (SIMT stack, push order nvidia, reconvergence table ipdom)\n"), std::string::npos);
   EXPECT_NE(s.find("  launch: grid (1,1,1), block (8,1,1) (8 threads), inputs: concrete\n"), std::string::npos);
-  EXPECT_NE(s.find("  state matching: 128-bit hash\n"), std::string::npos);
+  EXPECT_NE(s.find("  state matching: 128-bit hash compaction: omission probability <= 1.9e-37 for 12 states"),
+            std::string::npos);
   EXPECT_NE(s.find("  states: 12 "), std::string::npos);
   EXPECT_EQ(s.find("time"), std::string::npos);  // timing off
 }
@@ -129,7 +133,18 @@ TEST(VerifyReport, Reductions) {
   o.canonical = false;
   EXPECT_EQ(reductions_text(o), "none");
   o.full_states = true;
-  EXPECT_STREQ(state_matching_text(o), "full states");
+  EXPECT_EQ(state_matching_text(o, 1000), "exact (full states)");
+}
+
+// Hash compaction (the default) states its omission probability and says it is no proof.
+TEST(VerifyReport, HashCompactionStatesItsOmissionProbability) {
+  ExploreOptions o;
+  // n(n-1)/2 / 2^128: 1e6 states -> 1.5e-27.
+  EXPECT_NEAR(omission_probability(1'000'000) / 1.469e-27, 1.0, 1e-3);
+  EXPECT_EQ(omission_probability(1), 0.0);
+  EXPECT_EQ(state_matching_text(o, 1'000'000),
+            "128-bit hash compaction: omission probability <= 1.5e-27 for 1000000 states (not a proof; "
+            "--full-states matches exactly)");
 }
 
 }  // namespace
