@@ -64,9 +64,9 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
                 "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
   if (sem::model_info(model.kind).scope != "warp") {
-    usage_error(fmt::format("model '{}' is not supported in sim yet: thread block compaction runs under run and "
-                            "verify",
-                            sem::model_spec_name(model)));
+    const bool dwf = model.kind == sem::ModelKind::Dwf || model.kind == sem::ModelKind::DwfWb;
+    usage_error(fmt::format("model '{}' is not supported in sim yet: {} runs under run and verify",
+                            sem::model_spec_name(model), dwf ? "dynamic warp formation" : "thread block compaction"));
   }
   const std::string model_name = sem::model_spec_name(sim::with_gpu_tables(model, gpu.config));
   const TableOption table = parse_table_option(o.reconvergence);

@@ -22,11 +22,12 @@ namespace lockstep::checker {
 /// `prefix` set.
 template <class S>
 void advance_prefix(S& s, const StepPlan& plan, std::vector<StepRecord>& records) {
+  if (!model_merges(s)) return;
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
     for (sem::Mask en = s.enabled(w); en != 0; en &= en - 1) {
       const unsigned key = sem::lowest_lane(en);
       if (s.status() != sem::LaunchStatus::Running || !sem::has_lane(s.enabled(w), key)) continue;
-      if (!plan.is_private(s.model().unit(s.model_state(w), key).pc)) continue;
+      if (!plan.is_private(s.unit(w, key).pc)) continue;
       StepRecord rec = macro_step(s, w, key, plan, true);
       rec.prefix = true;
       records.push_back(rec);
