@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "checker/explore/canonicalize.hpp"
@@ -39,7 +41,12 @@ template <class S>
 class ConcreteGenerator {
  public:
   ConcreteGenerator(const sem::LaunchSetup& setup, const ExploreOptions& options)
-      : plan_(*setup.kernel, setup.analysis), live_(*setup.kernel, setup.analysis), options_(options) {}
+      : plan_(*setup.kernel, setup.analysis), live_(*setup.kernel, setup.analysis), options_(options) {
+    // A regrouping model's warp-level instructions read other threads' dead registers.
+    if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(std::declval<const S&>().model())>>) {
+      options_.canonical = false;
+    }
+  }
 
   std::size_t successors(const S& s, std::uint32_t w, unsigned key, std::vector<Successor<S>>& out) {
     if (out.empty()) {

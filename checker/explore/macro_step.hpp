@@ -63,7 +63,7 @@ template <class S>
   if constexpr (requires { s.model().orec(); }) return !s.model().orec();
   // Dynamic warp formation: the order of two dynamic warps' steps decides
   // which threads share a warp afterwards, so no step is private.
-  if constexpr (requires { s.model().warp_barriers(); }) return false;
+  if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(s.model())>>) return false;
   return true;
 }
 

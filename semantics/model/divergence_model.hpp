@@ -97,6 +97,14 @@ concept DivergenceModel =
        { m.warp(cs, key).home };
      });
 
+/// A model that regroups threads of several warps at every step (dynamic
+/// warp formation, model_dwf.hpp): the order of two units' steps decides
+/// which threads share a warp, and a warp-level instruction may read any
+/// lane's registers, so the explorer neither merges thread-private steps nor
+/// zeroes dead registers under it.
+template <class M>
+inline constexpr bool kRegroupingModel = requires { requires M::kRegroups; };
+
 /// A model with events (see above).
 template <class M>
 concept ModelWithEvents = DivergenceModel<M> && requires(const M m, typename M::State& s, const typename M::State& cs,

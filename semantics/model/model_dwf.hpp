@@ -44,6 +44,8 @@ class ModelDwf {
   /// Warp-synchronous instructions run over the dynamic warp's lanes without
   /// waiting for the membermask (DWF hardware predates `.sync`).
   static constexpr bool kLegacyWarpSync = true;
+  /// Threads regroup across static warps at every step (kRegroupingModel).
+  static constexpr bool kRegroups = true;
   static constexpr std::uint32_t kNoPc = 0xfffffffeU;
   static constexpr std::uint8_t kNoWarp = 0xff;
   static constexpr const char* kName = "dynamic warp formation";

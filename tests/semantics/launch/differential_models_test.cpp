@@ -145,7 +145,10 @@ void check_model(const ModelCase& mc, sem::ReconvergenceChoice table) {
     one.resident_blocks = 1;
     schedules.emplace_back(schedules[i].first + " with 1 block resident", one);
   }
-  for (const sem::ModelSpec& model : every_model()) {
+  // Plain dynamic warp formation where no warp-level instruction can see the regrouping.
+  std::vector<sem::ModelSpec> models = every_model();
+  if (!has_warp_level_instruction(*launch->setup->kernel)) models.push_back(model_named("dwf"));
+  for (const sem::ModelSpec& model : models) {
     for (const auto& [schedule, options] : schedules) {
       const std::string who =
           std::string(mc.name) + " under " + sem::model_spec_name(model) + " / " + schedule + table_name;
