@@ -87,7 +87,7 @@ verify_golden(json.bound.states spin_lock.bound-states.json 4 - ${SL} --launch $
 function(cli_verify_usage name expected)
   add_test(NAME cli.verify.usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}" ${ARGN})
 endfunction()
-cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)"
+cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp, dwf, dwf-wb)"
   verify ${SL} --launch ${SL_SPEC} --model simt)
 cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option 'timeout=5' (options: mp:splits=N)"
   verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)
