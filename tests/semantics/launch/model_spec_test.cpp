@@ -26,7 +26,7 @@ TEST(ModelSpec, EveryCataloguedModelParsesAndNamesItself) {
     const std::string name = model_spec_name(*p.spec);
     EXPECT_EQ(parse_model_spec(name).spec, p.spec) << name;
   }
-  EXPECT_EQ(model_catalog().size(), 18U);
+  EXPECT_EQ(model_catalog().size(), 20U);
 }
 
 TEST(ModelSpec, OptionsAndCanonicalNames) {
