@@ -69,6 +69,9 @@ verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
 set(SL_BLOCK40 tests/cli/run_inputs/spin_lock_block40.toml)
 verify_golden(spin_lock.tbc spin_lock.tbc.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc)
 verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc-lcp)
+# Dynamic warp formation with warp barriers (docs/models/dwf.md): the same
+# launch deadlocks (the winner waits at its warp barrier, the loop exit).
+verify_golden(spin_lock.dwf-wb spin_lock.dwf-wb.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model dwf-wb)
 verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
 verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
 verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
