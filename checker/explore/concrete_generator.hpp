@@ -24,7 +24,8 @@ namespace lockstep::checker {
 /// `prefix` set.
 template <class S>
 void advance_prefix(S& s, const StepPlan& plan, std::vector<StepRecord>& records) {
-  if (!model_merges(s)) return;
+  // Under a regrouping model (dynamic warp formation) the order of these steps decides who shares a warp.
+  if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(s.model())>>) return;
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
     for (sem::Mask en = s.enabled(w); en != 0; en &= en - 1) {
       const unsigned key = sem::lowest_lane(en);
