@@ -44,6 +44,13 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   e.timeout_seconds = parse_seconds_option("--timeout", o.timeout);
   e.merge = !o.no_merge;
   e.canonical = !o.no_canonical;
+  if (s.model.kind == sem::ModelKind::Dwf || s.model.kind == sem::ModelKind::DwfWb) {
+    // Dynamic warp formation regroups threads at every step, and its
+    // warp-level instructions read any lane's registers: no thread-private
+    // steps, no dead registers (docs/models/dwf.md).
+    e.merge = false;
+    e.canonical = false;
+  }
   e.persistent_sets = !o.no_por;
   e.full_states = o.full_states;
   e.order_seed = parse_count_option("--order-seed", o.order_seed, 0);

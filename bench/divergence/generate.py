@@ -204,6 +204,7 @@ def LAUNCHES():
         ("mummer_match", L): mummer(400, 14, 15360, 32, 120, 128, 6, f"mummer_match, the study size: 15360 reads of 32 against 400 bases (depth 14), 120 x 128\n{ref}"),
         ("nvrt_manager", S): nvrt(200, 2, 64, f"nvrt_manager: 200 tasks, 2 blocks x 64 persistent threads\n{ref}"),
         ("nvrt_manager", L): nvrt(36000, 240, 64, f"nvrt_manager, the study size: 36000 tasks, 240 x 64 persistent threads\n{ref}"),
+        ("nvrt_manager", "launch.verify.toml"): nvrt(2, 1, 64, f"nvrt_manager for verify: 2 tasks, 1 x 64 persistent threads (two warps, so that\ndynamic warp formation can regroup them; few Collatz steps)\n{ref}"),
         ("cascade_detect", S): cascade(128, [2, 3, 4, 5, 6, 8], 2, 64, 7, f"cascade_detect: 128 windows, 6 stages, 2 x 64\n{ref}"),
         ("cascade_detect", L): cascade(30720, [2, 3, 4, 5, 6, 8, 8, 10, 10, 12], 240, 128, 8, f"cascade_detect, the study size: 30720 windows, 10 stages, 240 x 128\n{ref}"),
         ("spmv_csr", S): spmv(128, 2, 64, 9, f"spmv_csr: 128 rows, 2 x 64\n{ref}"),

@@ -259,6 +259,15 @@ def ref_transpose_tiled(sc, b, grid, block):
     return {"out": [g[y * w + x] for x in range(w) for y in range(h)]}
 
 
+def ref_warp_aggregate(sc, b, grid, block):
+    # Where a warp is a static warp: the threads that take the branch get the
+    # slots 0 .. n-1, one each (the order depends on the schedule, the marks not).
+    threads = grid[0] * block[0]
+    n = sum(1 for g in range(threads) if (((g % block[0]) & 31) ^ ((g % block[0]) >> 5)) & 1 == 0)
+    mark = [1] * n + [0] * (len(b["mark"]) - n)
+    return {"counter": [n], "mark": mark}
+
+
 REFS = {k[4:]: v for k, v in globals().items() if k.startswith("ref_")}
 
 # ----------------------------------------------------------------- the spec

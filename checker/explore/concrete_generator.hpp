@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "checker/explore/canonicalize.hpp"
@@ -22,11 +24,13 @@ namespace lockstep::checker {
 /// `prefix` set.
 template <class S>
 void advance_prefix(S& s, const StepPlan& plan, std::vector<StepRecord>& records) {
+  // Under a regrouping model (dynamic warp formation) the order of these steps decides who shares a warp.
+  if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(s.model())>>) return;
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
     for (sem::Mask en = s.enabled(w); en != 0; en &= en - 1) {
       const unsigned key = sem::lowest_lane(en);
       if (s.status() != sem::LaunchStatus::Running || !sem::has_lane(s.enabled(w), key)) continue;
-      if (!plan.is_private(s.model().unit(s.model_state(w), key).pc)) continue;
+      if (!plan.is_private(s.unit(w, key).pc)) continue;
       StepRecord rec = macro_step(s, w, key, plan, true);
       rec.prefix = true;
       records.push_back(rec);
@@ -38,7 +42,12 @@ template <class S>
 class ConcreteGenerator {
  public:
   ConcreteGenerator(const sem::LaunchSetup& setup, const ExploreOptions& options)
-      : plan_(*setup.kernel, setup.analysis), live_(*setup.kernel, setup.analysis), options_(options) {}
+      : plan_(*setup.kernel, setup.analysis), live_(*setup.kernel, setup.analysis), options_(options) {
+    // A regrouping model's warp-level instructions read other threads' dead registers.
+    if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(std::declval<const S&>().model())>>) {
+      options_.canonical = false;
+    }
+  }
 
   std::size_t successors(const S& s, std::uint32_t w, unsigned key, std::vector<Successor<S>>& out) {
     if (out.empty()) {

@@ -82,7 +82,11 @@ template <class S>
 void disabled_units(const S& s, std::span<std::uint64_t> out) {
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
     const sem::Mask en = s.enabled(w);
-    if constexpr (kKeyedUnits<S>) {
+    if constexpr (kKeyedUnits<S> && S::kBlockScope) {
+      // Keys of a block-scope model (dynamic warp formation) name pool
+      // entries, not lanes: every key of an unfinished block is a unit.
+      if (!s.warp_done(w)) sem::for_each_lane(~en, [&](unsigned k) { set_bit(out, unit_of<S>(w, k)); });
+    } else if constexpr (kKeyedUnits<S>) {
       const sem::Mask waiting = s.warp(w).live & ~s.warp(w).exited & ~en;
       sem::for_each_lane(waiting, [&](unsigned l) { set_bit(out, unit_of<S>(w, l)); });
     } else if (!s.warp_done(w) && en == 0) {
@@ -98,7 +102,9 @@ void disabled_units(const S& s, std::span<std::uint64_t> out) {
 template <class S>
 void unfinished_units(const S& s, std::span<std::uint64_t> out) {
   for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
-    if constexpr (kKeyedUnits<S>) {
+    if constexpr (kKeyedUnits<S> && S::kBlockScope) {
+      if (!s.warp_done(w)) sem::for_each_lane(~sem::Mask{0}, [&](unsigned k) { set_bit(out, unit_of<S>(w, k)); });
+    } else if constexpr (kKeyedUnits<S>) {
       sem::for_each_lane(s.warp(w).live & ~s.warp(w).exited, [&](unsigned l) { set_bit(out, unit_of<S>(w, l)); });
     } else if (!s.warp_done(w)) {
       set_bit(out, unit_of<S>(w, 0));

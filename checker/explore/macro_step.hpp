@@ -18,7 +18,8 @@
 // more: a step stops as soon as one of its warp's model events is enabled
 // (an AWARE timeout: the next private instruction may disable it), and under
 // Multi-Path IPDOM with OREC no step merges (model_merges: a split entering
-// a block can end another split). Under the keyed models (MP, ITS) a private
+// a block can end another split), nor under dynamic warp formation (the
+// order of two dynamic warps' steps decides how their threads regroup). Under the keyed models (MP, ITS) a private
 // step may release or regroup another unit's threads (a reconvergence entry
 // or a convergence barrier completes, two groups meet at one PC); it never
 // changes what their next instruction does, so the reduction keeps every
@@ -60,6 +61,9 @@ template <class S>
 template <class S>
 [[nodiscard]] bool model_merges(const S& s) noexcept {
   if constexpr (requires { s.model().orec(); }) return !s.model().orec();
+  // Dynamic warp formation: the order of two dynamic warps' steps decides
+  // which threads share a warp afterwards, so no step is private.
+  if constexpr (sem::kRegroupingModel<std::remove_cvref_t<decltype(s.model())>>) return false;
   return true;
 }
 
@@ -75,7 +79,7 @@ StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan,
     s.fire(w, key - kEventKey);
     return StepRecord{w, key, 1, kEventPc, 0, false};
   }
-  const sem::UnitView u = s.model().unit(s.model_state(w), key);
+  const sem::UnitView u = s.unit(w, key);
   StepRecord rec{w, key, 1, u.pc, u.threads, false};
   s.step(w, key);
   if (!merge || !model_merges(s)) return rec;
@@ -93,7 +97,7 @@ StepRecord macro_step(S& s, std::uint32_t w, unsigned key, const StepPlan& plan,
     const int next = continuing_unit(s, w, key);
     if (next < 0) break;
     key = static_cast<unsigned>(next);
-    const std::uint32_t pc = s.model().unit(s.model_state(w), key).pc;
+    const std::uint32_t pc = s.unit(w, key).pc;
     if (!plan.is_private(pc)) break;
     if (plan.is_stop(pc)) {
       if (nstops == kStops || std::find(stops.begin(), stops.begin() + static_cast<std::ptrdiff_t>(nstops), pc) !=

@@ -30,7 +30,7 @@ void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool sy
     using V = std::remove_cvref_t<decltype(s.warp(a.warp).regs[0])>;
     if constexpr (std::is_same_v<V, std::uint64_t> && S::kBlockScope) {
       // A compacted warp: each thread's accesses through its own static warp's registers.
-      const auto& cw = s.model().warp(s.model_state(a.warp), a.key);
+      const auto& cw = s.block_unit(a.warp, a.key);
       const std::uint32_t base = a.warp / s.warps_per_block() * s.warps_per_block();
       fps[i].accesses.clear();
       Footprint part;
@@ -53,7 +53,7 @@ void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool sy
         fps[i].accesses.insert(fps[i].accesses.end(), part.accesses.begin(), part.accesses.end());
       }
     } else if constexpr (std::is_same_v<V, std::uint64_t>) {
-      const sem::UnitView u = s.model().unit(s.model_state(a.warp), a.key);
+      const sem::UnitView u = s.unit(a.warp, a.key);
       const auto& regs = s.warp(a.warp).regs;
       instruction_footprint(s.setup(), u.pc, a.warp, s.warp(a.warp).block, u.threads,
                             regs.empty() ? nullptr : regs.data(), syncing_exit, fps[i]);

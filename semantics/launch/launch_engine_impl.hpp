@@ -24,7 +24,7 @@ class EngineOf final : public LaunchEngine {
   [[nodiscard]] std::uint32_t warp_count() const noexcept override { return s_.warp_count(); }
   [[nodiscard]] Mask enabled(std::uint32_t w) const noexcept override { return s_.enabled(w); }
   [[nodiscard]] UnitView unit(std::uint32_t w, unsigned key) const noexcept override {
-    return s_.model().unit(s_.model_state(w), key);
+    return s_.unit(w, key);
   }
   void step(std::uint32_t w, unsigned key, StepReport& report) override { s_.step(w, key, report); }
   [[nodiscard]] bool warp_done(std::uint32_t w) const noexcept override { return s_.warp_done(w); }
@@ -37,7 +37,7 @@ class EngineOf final : public LaunchEngine {
   void lane_homes(std::uint32_t w, unsigned key, std::array<std::uint8_t, kWarpSize>& home) const override {
     const UnitView u = unit(w, key);
     if constexpr (M::kScope == ModelScope::Block) {
-      const auto& cw = s_.model().warp(s_.model_state(w), key);
+      const auto& cw = s_.block_unit(w, key);
       for_each_lane(u.threads, [&](unsigned l) { home[l] = cw.home[l]; });
     } else {
       const auto own = static_cast<std::uint8_t>(w % s_.warps_per_block());

@@ -11,11 +11,13 @@
 // blocks hold state (warp w is then a warp of the block in slot
 // w / warps per block). Semantics of every rule are in docs/semantics.md.
 //
-// Under a block-scope model (thread block compaction) the model keeps one
-// state per block and its units are compacted warps: enabled(w), step(w, k),
-// model_state(w) and warp_done(w) then name slot w % warps-per-block of the
-// block's compacted warps (key k = that slot), while warp(w), registers(w)
-// and explain(w) still name static warp w. A compacted warp's lane l runs on
+// Under a block-scope model (thread block compaction, dynamic warp
+// formation) the model keeps one state per block and its units are compacted
+// or dynamic warps: enabled(w), step(w, k) and unit(w, k) then name the
+// block's units that the model maps to warp position w % warps-per-block
+// (TBC: slot w % warps-per-block, key = that slot), model_state(w) and
+// warp_done(w) the block's, while warp(w), registers(w) and explain(w) still
+// name static warp w. A compacted warp's lane l runs on
 // lane l of its own static warp's registers (docs/semantics-plan.md §3.6).
 #pragma once
 
@@ -123,6 +125,17 @@ class LaunchState {
     return mstate_[kBlockScope ? slot_of(w) : w];
   }
   [[nodiscard]] const Warp& warp(std::uint32_t w) const noexcept { return warps_[w]; }
+  /// Unit `key` of warp w (under a block-scope model: the block's unit that (w, key) names).
+  [[nodiscard]] UnitView unit(std::uint32_t w, unsigned key) const noexcept {
+    if constexpr (kBlockScope) return model_.unit(mstate_[slot_of(w)], model_.unit_index(w % wpb_, key, wpb_));
+    return model_.unit(mstate_[w], key);
+  }
+  /// Block-scope models: the model's view of the unit (w, key) (its lanes' home warps).
+  [[nodiscard]] decltype(auto) block_unit(std::uint32_t w, unsigned key) const noexcept
+    requires kBlockScope
+  {
+    return model_.warp(mstate_[slot_of(w)], model_.unit_index(w % wpb_, key, wpb_));
+  }
   /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
   /// canonicalisation by the explorer; nullptr before its first step and once it is done.
   [[nodiscard]] V* registers(std::uint32_t w) noexcept {

@@ -99,13 +99,13 @@ template <DivergenceModel M, class D>
 Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   if (status_ != LaunchStatus::Running) return 0;
   if (tm_owner_ && tm_owner_->warp != w) return 0;
-  if constexpr (kBlockScope) {  // slot w % wpb of the block's compacted warps, key = the slot
-    const unsigned k = w % wpb_;
-    return (model_.enabled(mstate_[slot_of(w)]) & lane_bit(k)) != 0 ? lane_bit(k) : 0;
+  if constexpr (kBlockScope) {  // the block's units that warp position w % wpb names
+    return model_.unit_keys(mstate_[slot_of(w)], w % wpb_, wpb_);
+  } else {
+    Mask m = model_.enabled(mstate_[w]);
+    if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
+    return m;
   }
-  Mask m = model_.enabled(mstate_[w]);
-  if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
-  return m;
 }
 
 template <DivergenceModel M, class D>
@@ -188,7 +188,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::step(std::uint32_t w, unsigned key, StepReport& report) {
   report.clear();
-  const UnitView u = model_.unit(model_state(w), key);
+  const UnitView u = unit(w, key);
   report.pc = u.pc;
   report.threads = u.threads;
   report_ = &report;

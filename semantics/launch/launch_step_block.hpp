@@ -1,5 +1,6 @@
 // LaunchState: one step of a block-scope model's unit (a compacted warp of
-// thread block compaction; docs/semantics-plan.md §3.6, docs/models/tbc.md).
+// thread block compaction, a dynamic warp of dynamic warp formation;
+// docs/semantics-plan.md §3.6, docs/models/tbc.md, docs/models/dwf.md).
 //
 // Registers stay per static warp. A compacted warp whose threads all belong
 // to one static warp runs on that warp exactly as a warp-scope unit does.
@@ -14,6 +15,8 @@
 #pragma once
 
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "semantics/launch/launch_state.hpp"
 
@@ -36,7 +39,8 @@ void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
   if constexpr (kBlockScope) {
     const std::uint32_t slot = slot_of(w);
     const std::uint32_t base = slot * wpb_;
-    const auto cw = model_.warp(mstate_[slot], key);  // a copy: the model state changes below
+    const unsigned index = model_.unit_index(w % wpb_, key, wpb_);
+    const auto cw = model_.warp(mstate_[slot], index);  // a copy: the model state changes below
     const Mask lanes = cw.lanes;
     const std::uint32_t host = base + cw.home[lowest_lane(lanes)];
     Mask foreign = 0;  // lanes whose thread is not in the host warp
@@ -63,7 +67,7 @@ void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
     Mask g = 0;
     if (in.op == ir::Opcode::TmBegin || in.op == ir::Opcode::TmCommit || in.op == ir::Opcode::TmAbort) {
       fail(host, u.pc, lanes & ~foreign, "unsupported",
-           "transactional memory is not modelled under thread block compaction (docs/models/tbc.md)");
+           fmt::format("transactional memory is not modelled under {} ({})", M::kName, M::kPage));
     } else {
       g = guard_mask(hd, in, lanes);
       ++stats_.steps;
@@ -89,11 +93,11 @@ void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
       report_->blocked = o.blocked;
     }
     if (status_ == LaunchStatus::Error) return;
-    if (const auto why = model_.conflict(ctx_, mstate_[slot], key, o)) {
+    if (const auto why = model_.conflict(ctx_, mstate_[slot], index, o)) {
       fail(host, u.pc, lanes & ~foreign, "tbc", *why);
       return;
     }
-    model_.retire(ctx_, mstate_[slot], key, o);
+    model_.retire(ctx_, mstate_[slot], index, o);
     if (o.exited != 0) {
       for (std::uint32_t j = 0; j < wpb_ && status_ == LaunchStatus::Running; ++j) {
         Mask mine = 0;

@@ -204,7 +204,10 @@ void LaunchState<M, D>::collective(std::uint32_t w, const UnitView& u, Mask g, O
     if (!run_collective(w, u.pc, active)) throw ExecError(fmt::format("no semantics for '{}'", ir::opcode_name(in.op)));
   };
   const bool sync = in.op == ir::Opcode::BarWarp || in.has(ir::InstrFlag::Sync);
-  if (!sync) {
+  // Models of hardware without `.sync` (dynamic warp formation) run every
+  // warp-synchronous instruction over the unit's lanes, as the legacy forms.
+  constexpr bool kLegacy = requires { requires M::kLegacyWarpSync; };
+  if (!sync || kLegacy) {
     run(g);
     o.add(next, g);
     return;

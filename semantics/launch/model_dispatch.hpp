@@ -11,6 +11,7 @@
 #include "semantics/launch/launch_setup.hpp"
 #include "semantics/launch/model_spec.hpp"
 #include "semantics/model/model_aware.hpp"
+#include "semantics/model/model_dwf.hpp"
 #include "semantics/model/model_heuristic.hpp"
 #include "semantics/model/model_its.hpp"
 #include "semantics/model/model_mimd.hpp"
@@ -52,6 +53,8 @@ decltype(auto) with_model(const ModelSpec& spec, const LaunchSetup& setup, F&& f
     case ModelKind::TbcLcp:
       return std::forward<F>(f)(ModelTbc{
           spec.compactor, std::make_shared<const LcpTable>(make_lcp_table(*setup.kernel, setup.analysis, setup.table))});
+    case ModelKind::Dwf: return std::forward<F>(f)(ModelDwf{false});
+    case ModelKind::DwfWb: return std::forward<F>(f)(ModelDwf{true});
     default: break;
   }
   auto tables = std::make_shared<const PcTables>(make_pc_tables(*setup.kernel));

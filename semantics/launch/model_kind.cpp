@@ -8,7 +8,7 @@ namespace {
 constexpr std::string_view kNvidia = "nvidia";
 constexpr std::string_view kNone = "none (no reconvergence points)";
 
-constexpr std::array<ModelInfo, 18> kModels{{
+constexpr std::array<ModelInfo, 20> kModels{{
     {ModelKind::Mimd, "mimd", "", "every thread its own PC; the loosely fair reference machine", "warp", "thread",
      kNone},
     {ModelKind::Stack, "stack", "", "SIMT stack, IPDOM reconvergence, taken path first (NVIDIA pre-Volta)", "warp",
@@ -48,6 +48,14 @@ constexpr std::array<ModelInfo, 18> kModels{{
     {ModelKind::TbcLcp, "tbc-lcp", "compactor=on|off",
      "thread block compaction with likely-convergence points (a break's loop latch) (run, verify)", "block",
      "compacted warp (slot of the block)", kNvidia},
+    {ModelKind::Dwf, "dwf", "",
+     "dynamic warp formation: a per-block warp pool, threads regrouped by PC after every instruction in their "
+     "home lanes, reconvergence by coincidence (run, verify)",
+     "block", "dynamic warp (pool entry of the block)", kNone},
+    {ModelKind::DwfWb, "dwf-wb", "",
+     "dynamic warp formation with warp barriers: a static warp's threads regroup after its top-level divergent "
+     "branch and are restored at its reconvergence point (run, verify)",
+     "block", "dynamic warp (pool entry of the block)", kNvidia},
 }};
 
 }  // namespace

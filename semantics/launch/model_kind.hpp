@@ -11,6 +11,7 @@
 //   minpc, minsp-minpc, maxfun-minpc, long, lee, pdom-minsp, longest-path,
 //   round-robin   the PC-selection heuristics
 //   tbc, tbc-lcp  thread block compaction (block scope), + likely-convergence points
+//   dwf, dwf-wb   dynamic warp formation (block scope), + warp barriers
 // Parameters (`aware:timeout=N`, `mp:splits=2`, `long:8`) are in model_spec.hpp.
 #pragma once
 
@@ -40,6 +41,8 @@ enum class ModelKind : std::uint8_t {
   RoundRobin,
   Tbc,
   TbcLcp,
+  Dwf,
+  DwfWb,
 };
 
 /// What `lockstep models` says about a model.

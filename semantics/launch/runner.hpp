@@ -125,7 +125,7 @@ class Runner {
 
   void issue(std::uint32_t w, unsigned key) {
     if (recording_ != nullptr) {
-      const UnitView u = s_.model().unit(s_.model_state(w), key);
+      const UnitView u = s_.unit(w, key);
       recording_->push_back(Issue{w, key, u.pc, u.threads});
     }
     s_.step(w, key);

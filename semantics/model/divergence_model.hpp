@@ -11,9 +11,11 @@
 // Units of a warp-scope model are named by a key: the lowest lane of the
 // unit (units are disjoint, so the key is unique). `enabled` returns the
 // keys of the units that may issue now as a lane mask. A block-scope model
-// (thread block compaction, model_tbc.hpp) keeps one state per block and
-// names its units (compacted warps) by their slot in the block; the launch
-// state exposes slot k of a block as warp k of the block with key k.
+// (thread block compaction, model_tbc.hpp; dynamic warp formation,
+// model_dwf.hpp) keeps one state per block and names its units by an index
+// in the block; the model's unit_keys / unit_index map indices to the
+// (warp, key) pairs the launch state exposes (TBC: slot k is warp k of the
+// block with key k).
 //
 // `kUnits` says what a unit is and so what must be weakly fair for a
 // termination verdict (docs/explorer.md, each model's page in docs/models/):
@@ -63,7 +65,6 @@ concept DivergenceModel =
       { M::kUnits } -> std::convertible_to<UnitKind>;
       /// True when units are single threads (kUnits == Thread).
       { M::kThreadUnits } -> std::convertible_to<bool>;
-      { m.enabled(cs) } -> std::same_as<Mask>;
       { m.unit(cs, key) } -> std::same_as<UnitView>;
       { m.retire(ctx, s, key, o) } -> std::same_as<void>;
       { m.hash(cs, h) } -> std::same_as<void>;
@@ -71,25 +72,38 @@ concept DivergenceModel =
     (M::kScope != ModelScope::Warp ||
      requires(const M m, typename M::State& s, const typename M::State& cs, const ModelContext& ctx, Mask mask,
               std::uint32_t pc, std::vector<WaitInfo>& waits) {
+       { m.enabled(cs) } -> std::same_as<Mask>;
        { m.init(ctx, mask /*live lanes*/, pc /*entry pc*/) } -> std::same_as<typename M::State>;
        /// Barrier / warp-sync release: these lanes continue at pc.
        { m.release(ctx, s, mask, pc) } -> std::same_as<void>;
        /// Where every unfinished lane is and why it waits.
        { m.explain(cs, waits) } -> std::same_as<void>;
      }) &&
-    // A block-scope model (thread block compaction): one state per block;
-    // units are the block's compacted warps, keyed by their slot; releases
-    // and explanations name a static warp of the block.
+    // A block-scope model (thread block compaction, dynamic warp formation):
+    // one state per block; its units (compacted or dynamic warps) have an
+    // index in the block, and unit_keys / unit_index say which (warp position
+    // in the block, key) pairs name them; unit, warp, conflict and retire
+    // take that index. Releases and explanations name a static warp of the block.
     (M::kScope != ModelScope::Block ||
      requires(const M m, typename M::State& s, const typename M::State& cs, const ModelContext& ctx,
               std::span<const Mask> live, const Outcome& o, Mask mask, std::uint32_t pc, std::uint32_t warp,
               unsigned key, std::vector<WaitInfo>& waits) {
        { m.init(ctx, live /*live lanes per static warp*/, pc) } -> std::same_as<typename M::State>;
+       { m.unit_keys(cs, key /*warp position*/, key /*warps per block*/) } -> std::same_as<Mask>;
+       { m.unit_index(key /*warp position*/, key, key /*warps per block*/) } -> std::convertible_to<unsigned>;
        { m.release(ctx, s, warp, mask, pc) } -> std::same_as<void>;
        { m.explain(cs, warp, waits) } -> std::same_as<void>;
        { m.conflict(ctx, cs, key, o) };
        { m.warp(cs, key).home };
      });
+
+/// A model that regroups threads of several warps at every step (dynamic
+/// warp formation, model_dwf.hpp): the order of two units' steps decides
+/// which threads share a warp, and a warp-level instruction may read any
+/// lane's registers, so the explorer neither merges thread-private steps nor
+/// zeroes dead registers under it.
+template <class M>
+inline constexpr bool kRegroupingModel = requires { requires M::kRegroups; };
 
 /// A model with events (see above).
 template <class M>

@@ -67,6 +67,8 @@ class ModelTbc {
   static constexpr bool kThreadUnits = false;
   static constexpr std::uint32_t kNoPc = 0xfffffffeU;
   static constexpr std::uint8_t kNoWarp = 0xff;
+  static constexpr const char* kName = "thread block compaction";
+  static constexpr const char* kPage = "docs/models/tbc.md";
 
   struct Entry {
     std::uint32_t pc = 0;
@@ -108,6 +110,11 @@ class ModelTbc {
     }
     return m;
   }
+  /// Slot i is named by warp position i of the block with key i.
+  [[nodiscard]] Mask unit_keys(const State& s, unsigned i, unsigned) const noexcept {
+    return (enabled(s) & lane_bit(i)) != 0 ? lane_bit(i) : 0;
+  }
+  [[nodiscard]] static unsigned unit_index(unsigned, unsigned key, unsigned) noexcept { return key; }
   [[nodiscard]] UnitView unit(const State& s, unsigned k) const noexcept {
     return UnitView{s.warps[k].pc, s.warps[k].lanes};
   }

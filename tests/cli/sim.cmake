@@ -158,7 +158,7 @@ add_test(NAME cli.sim.coop_too_big COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP
   "tests/cli/sim_inputs/coop_too_big.toml: error: the cooperative launch of 16 blocks cannot be resident at once on tiny: at most 8 blocks are (2 SMs x 4 CTAs per SM, limited by CTA slots: 4 CTA slots per SM)"
   sim tests/sim/kernels/wait_last_block.ptx --launch tests/cli/sim_inputs/coop_too_big.toml --gpu tiny)
 add_test(NAME cli.sim.unknown_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)"
+  "lockstep: error: unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp, dwf, dwf-wb)"
   sim ${SIM_VA} --gpu tiny --model simd)
 add_test(NAME cli.sim.aware_timeout_any COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: aware:timeout=N, or the GPU's aware_timeout without the option"

@@ -73,6 +73,9 @@ verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BL
 set(WA bench/divergence/warp_aggregate/warp_aggregate.ptx --launch bench/divergence/warp_aggregate/launch.toml)
 verify_golden(warp_aggregate.tbc warp_aggregate.tbc.txt 3 2 ${WA} --model tbc)
 verify_golden(warp_aggregate.tbc-off warp_aggregate.tbc-off.txt 0 - ${WA} --model tbc:compactor=off)
+# Dynamic warp formation with warp barriers (docs/models/dwf.md): the same
+# launch deadlocks (the winner waits at its warp barrier, the loop exit).
+verify_golden(spin_lock.dwf-wb spin_lock.dwf-wb.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model dwf-wb)
 verify_golden(spin_lock.stack-amd spin_lock.stack-amd.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-amd)
 verify_golden(spin_lock.stack-nt spin_lock.stack-nt.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack-nt)
 verify_golden(spin_lock.ipdom spin_lock.stack.ipdom.txt 3 3 ${SL} --launch ${SL_SPEC} --model stack --reconvergence ipdom)
@@ -91,7 +94,7 @@ verify_golden(json.bound.states spin_lock.bound-states.json 4 - ${SL} --launch $
 function(cli_verify_usage name expected)
   add_test(NAME cli.verify.usage.${name} COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE} "${expected}" ${ARGN})
 endfunction()
-cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)"
+cli_verify_usage(unknown_model "lockstep: error: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp, dwf, dwf-wb)"
   verify ${SL} --launch ${SL_SPEC} --model simt)
 cli_verify_usage(bad_model_option "lockstep: error: model 'mp': unknown option 'timeout=5' (options: mp:splits=N)"
   verify ${SL} --launch ${SL_SPEC} --model mp:timeout=5)

@@ -40,7 +40,7 @@ const std::vector<lockstep::sem::ModelSpec>& run_models() {
     for (const char* m : {"mimd", "stack", "stack-amd", "aware", "aware:timeout=3", "aware:switch=divergence",
                           "aware:timeout=3,st=1,rt=1", "mp", "mp:splits=2", "mp-orec", "its", "minpc", "minsp-minpc",
                           "maxfun-minpc", "long:2", "lee", "pdom-minsp", "longest-path", "round-robin", "tbc",
-                          "tbc-lcp", "tbc:compactor=off"}) {
+                          "tbc-lcp", "tbc:compactor=off", "dwf", "dwf-wb"}) {
       v.push_back(spec_of(m));
     }
     return v;
@@ -53,7 +53,7 @@ const std::vector<lockstep::sem::ModelSpec>& explore_models() {
   static const std::vector<lockstep::sem::ModelSpec> models = [] {
     std::vector<lockstep::sem::ModelSpec> v;
     for (const char* m : {"mimd", "stack", "aware:timeout=any", "aware:timeout=any,st=1,rt=1", "mp", "mp-orec", "its",
-                          "long:2", "lee", "pdom-minsp", "tbc-lcp"}) {
+                          "long:2", "lee", "pdom-minsp", "tbc-lcp", "dwf-wb"}) {
       v.push_back(spec_of(m));
     }
     return v;

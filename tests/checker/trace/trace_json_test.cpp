@@ -123,7 +123,8 @@ TEST(TraceJson, RejectsOtherDocuments) {
 TEST(TraceJson, RejectsBadFields) {
   EXPECT_EQ(error_of(with("model", "simt")),
             "t.json: error: model: unknown model 'simt' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, "
-            "its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)");
+            "its, minpc, minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp, "
+            "dwf, dwf-wb)");
   EXPECT_EQ(error_of(with("model", "aware:timeout=x")),
             "t.json: error: model: model 'aware': timeout 'x' is not a number of warp instructions from 1 to "
             "4294967294, off or any (options: aware:timeout=N|off,switch=every-branch|divergence,order=not-taken-first|"

@@ -26,7 +26,7 @@ TEST(ModelSpec, EveryCataloguedModelParsesAndNamesItself) {
     const std::string name = model_spec_name(*p.spec);
     EXPECT_EQ(parse_model_spec(name).spec, p.spec) << name;
   }
-  EXPECT_EQ(model_catalog().size(), 18U);
+  EXPECT_EQ(model_catalog().size(), 20U);
 }
 
 TEST(ModelSpec, OptionsAndCanonicalNames) {
@@ -61,7 +61,8 @@ TEST(ModelSpec, OptionsAndCanonicalNames) {
 TEST(ModelSpec, MalformedSpecsSayWhatIsAccepted) {
   EXPECT_EQ(error_of("simd"),
             "unknown model 'simd' (models: mimd, stack, stack-amd, stack-nt, aware, mp, mp-orec, its, minpc, "
-            "minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp)");
+            "minsp-minpc, maxfun-minpc, long:SIZE, lee, pdom-minsp, longest-path, round-robin, tbc, tbc-lcp, dwf, "
+            "dwf-wb)");
   EXPECT_EQ(error_of("stack:x=1"), "model 'stack' takes no options");
   EXPECT_EQ(error_of("aware:timeout=0"),
             "model 'aware': timeout '0' is not a number of warp instructions from 1 to 4294967294, off or any "

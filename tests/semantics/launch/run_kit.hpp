@@ -144,14 +144,35 @@ inline const std::vector<sem::ModelSpec>& new_models() {
 }
 
 /// The block-scope models of issue 14: thread block compaction, with
-/// likely-convergence points, and with the compactor off.
+/// likely-convergence points, and with the compactor off; dynamic warp
+/// formation with warp barriers (plain `dwf` breaks warp-synchronous code
+/// even in converged regions, so it is checked on kernels without
+/// warp-level instructions only).
 inline const std::vector<sem::ModelSpec>& block_models() {
   static const std::vector<sem::ModelSpec> models = [] {
     std::vector<sem::ModelSpec> v;
-    for (const char* name : {"tbc", "tbc-lcp", "tbc:compactor=off"}) v.push_back(model_named(name));
+    for (const char* name : {"tbc", "tbc-lcp", "tbc:compactor=off", "dwf-wb"}) v.push_back(model_named(name));
     return v;
   }();
   return models;
+}
+
+/// True when `kernel` has a warp-level instruction (vote, shfl, match,
+/// activemask, redux, bar.warp.sync), whose result depends on which threads
+/// share a warp.
+inline bool has_warp_level_instruction(const ir::Kernel& kernel) {
+  for (const ir::Instr& in : kernel.code) {
+    switch (in.op) {
+      case ir::Opcode::Vote:
+      case ir::Opcode::Shfl:
+      case ir::Opcode::Match:
+      case ir::Opcode::Activemask:
+      case ir::Opcode::Redux:
+      case ir::Opcode::BarWarp: return true;
+      default: break;
+    }
+  }
+  return false;
 }
 
 /// Every model: the classic four, then new_models(), then block_models().

@@ -1,0 +1,178 @@
+#include "semantics/model/model_dwf.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "frontend/analysis/reconvergence_table.hpp"
+
+namespace lockstep::sem {
+
+ModelDwf::State ModelDwf::init(const ModelContext&, std::span<const Mask> live, std::uint32_t entry_pc) const {
+  State s;
+  s.live.assign(live.begin(), live.end());
+  if (wb_) {
+    s.wb_pc.assign(live.size(), kNoPc);
+    s.wb_arrived.assign(live.size(), 0);
+  }
+  // The static warps, oldest first in warp order (every entry starts fixed under dwf-wb).
+  for (std::size_t w = 0; w < live.size(); ++w) {
+    if (live[w] == 0) continue;
+    const unsigned j = new_entry(s, entry_pc);
+    Warp& e = s.pool[j];
+    e.lanes = live[w];
+    e.fixed = wb_;
+    for_each_lane(live[w], [&](unsigned l) { e.home[l] = static_cast<std::uint8_t>(w); });
+  }
+  return s;
+}
+
+unsigned ModelDwf::new_entry(State& s, std::uint32_t pc) {
+  unsigned j = 0;
+  while (j < s.pool.size() && s.pool[j].lanes != 0) ++j;
+  if (j == s.pool.size()) s.pool.emplace_back();
+  s.pool[j] = Warp{};
+  s.pool[j].pc = pc;
+  s.order.push_back(static_cast<std::uint16_t>(j));
+  return j;
+}
+
+void ModelDwf::free_entry(State& s, unsigned j) {
+  s.pool[j] = Warp{};
+  s.order.erase(std::find(s.order.begin(), s.order.end(), static_cast<std::uint16_t>(j)));
+  while (!s.pool.empty() && s.pool.back().lanes == 0) s.pool.pop_back();
+}
+
+void ModelDwf::place(State& s, std::uint8_t w, unsigned l, std::uint32_t pc) const {
+  if (wb_ && s.wb_pc[w] == pc) {  // at its warp barrier: waits for the rest of the static warp
+    s.wb_arrived[w] |= lane_bit(l);
+    return;
+  }
+  unsigned target = kWarpSize * static_cast<unsigned>(s.live.size());
+  for (const std::uint16_t j : s.order) {
+    const Warp& e = s.pool[j];
+    if (e.pc == pc && !e.blocked && !e.fixed && !has_lane(e.lanes, l)) {
+      target = j;
+      break;
+    }
+  }
+  if (target == kWarpSize * s.live.size()) target = new_entry(s, pc);
+  Warp& e = s.pool[target];
+  e.lanes |= lane_bit(l);
+  e.home[l] = w;
+}
+
+void ModelDwf::try_restore(State& s, std::uint8_t w) const {
+  if (!wb_ || s.wb_pc[w] == kNoPc) return;
+  if ((s.live[w] & ~s.wb_arrived[w]) != 0) return;
+  const std::uint32_t pc = s.wb_pc[w];
+  s.wb_pc[w] = kNoPc;
+  const Mask lanes = std::exchange(s.wb_arrived[w], 0);
+  if (lanes == 0) return;  // every thread exited
+  const unsigned j = new_entry(s, pc);
+  Warp& e = s.pool[j];
+  e.lanes = lanes;
+  e.fixed = true;
+  for_each_lane(lanes, [&](unsigned l) { e.home[l] = w; });
+}
+
+void ModelDwf::retire(const ModelContext& ctx, State& s, unsigned j, const Outcome& o) const {
+  const Warp old = s.pool[j];
+  if (o.exited != 0) {
+    for_each_lane(o.exited & old.lanes, [&](unsigned l) { s.live[old.home[l]] &= ~lane_bit(l); });
+  }
+  const Mask stay = old.lanes & ~o.exited;
+  if (stay == 0) {
+    free_entry(s, j);
+  } else if (o.blocked != 0) {  // the whole dynamic warp resumes together on release
+    Warp& e = s.pool[j];
+    e.lanes = stay;
+    for_each_lane(o.exited & old.lanes, [&](unsigned l) { e.home[l] = kNoWarp; });
+    e.blocked = true;
+    return;
+  } else if (old.fixed && o.count == 1) {  // dwf-wb: a static warp that does not diverge stays as it is
+    Warp& e = s.pool[j];
+    e.lanes = stay;
+    for_each_lane(o.exited & old.lanes, [&](unsigned l) { e.home[l] = kNoWarp; });
+    e.pc = o.groups[0].pc;
+    return;
+  } else {
+    free_entry(s, j);
+    if (old.fixed) {  // dwf-wb: top-level divergence of the static warp
+      const std::uint8_t w = old.home[lowest_lane(stay)];
+      s.wb_pc[w] = ctx.reconv->find(old.pc).value_or(analysis::kExitPc);
+    }
+    for (unsigned g = 0; g < o.count; ++g) {
+      for_each_lane(o.groups[g].mask & stay, [&](unsigned l) { place(s, old.home[l], l, o.groups[g].pc); });
+    }
+  }
+  if (wb_) {  // exits and arrivals may complete warp barriers
+    for (std::size_t w = 0; w < s.live.size(); ++w) try_restore(s, static_cast<std::uint8_t>(w));
+  }
+}
+
+void ModelDwf::release(const ModelContext&, State& s, std::uint32_t warp, Mask lanes, std::uint32_t pc) const {
+  // Entries blocked with threads of `warp` in `lanes`; their threads go on at pc.
+  std::vector<unsigned> done;
+  for (const std::uint16_t j : s.order) {
+    const Warp& e = s.pool[j];
+    if (!e.blocked) continue;
+    bool mine = false;
+    for_each_lane(lanes & e.lanes, [&](unsigned l) { mine = mine || e.home[l] == warp; });
+    if (mine) done.push_back(j);
+  }
+  for (const unsigned j : done) {
+    Warp& e = s.pool[j];
+    if (e.fixed) {  // a static warp stays one
+      e.blocked = false;
+      e.pc = pc;
+      continue;
+    }
+    const Warp old = e;
+    free_entry(s, j);
+    for_each_lane(old.lanes, [&](unsigned l) { place(s, old.home[l], l, pc); });
+  }
+  if (wb_) {
+    for (std::size_t w = 0; w < s.live.size(); ++w) try_restore(s, static_cast<std::uint8_t>(w));
+  }
+}
+
+void ModelDwf::explain(const State& s, std::uint32_t warp, std::vector<WaitInfo>& out) const {
+  const std::size_t first = out.size();
+  const auto add = [&](unsigned l, std::uint32_t pc, WaitKind kind, std::uint32_t until) {
+    for (std::size_t i = first; i < out.size(); ++i) {
+      if (out[i].pc == pc && out[i].kind == kind && out[i].until_pc == until) {
+        out[i].lanes |= lane_bit(l);
+        return;
+      }
+    }
+    out.push_back(WaitInfo{lane_bit(l), pc, kind, until});
+  };
+  if (warp >= s.live.size()) return;
+  for (const std::uint16_t j : s.order) {
+    const Warp& e = s.pool[j];
+    for_each_lane(e.lanes, [&](unsigned l) {
+      if (e.home[l] == warp) add(l, e.pc, e.blocked ? WaitKind::Barrier : WaitKind::Ready, 0);
+    });
+  }
+  if (wb_) {
+    for_each_lane(s.wb_arrived[warp], [&](unsigned l) { add(l, s.wb_pc[warp], WaitKind::Reconverge, s.wb_pc[warp]); });
+  }
+}
+
+void ModelDwf::hash(const State& s, StateHasher& h) const {
+  h.value(s.pool.size());
+  for (const Warp& e : s.pool) {
+    h.value(e.pc);
+    h.value(e.lanes);
+    h.value(e.blocked);
+    h.value(e.fixed);
+    h.bytes(e.home.data(), e.home.size());
+  }
+  h.value(s.order.size());
+  h.bytes(s.order.data(), s.order.size() * sizeof(std::uint16_t));
+  h.bytes(s.live.data(), s.live.size() * sizeof(Mask));
+  h.bytes(s.wb_pc.data(), s.wb_pc.size() * sizeof(std::uint32_t));
+  h.bytes(s.wb_arrived.data(), s.wb_arrived.size() * sizeof(Mask));
+}
+
+}  // namespace lockstep::sem
