@@ -36,6 +36,17 @@ const std::vector<std::string> kRacy = {
 
 bool racy(const std::string& name) { return std::find(kRacy.begin(), kRacy.end(), name) != kRacy.end(); }
 
+/// Under dynamic warp formation a warp-level instruction (vote, ballot,
+/// shuffle) sees the dynamic warp the schedule formed, so these models'
+/// results depend on the schedule (docs/models/dwf.md): run's round robin
+/// and the simulator's issue order may legitimately leave different bytes.
+const std::vector<std::string> kWarpLevel = {"tree_walk_lane", "tree_walk_vote"};
+
+bool schedule_dependent(const std::string& name, const sem::ModelSpec& model) {
+  const bool dwf = model.kind == sem::ModelKind::Dwf || model.kind == sem::ModelKind::DwfWb;
+  return racy(name) || (dwf && std::find(kWarpLevel.begin(), kWarpLevel.end(), name) != kWarpLevel.end());
+}
+
 std::vector<std::string> model_names() {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::directory_iterator(repo("models/kernels"))) {
@@ -121,7 +132,7 @@ TEST_P(OneSemantics, SimEndsAsRunAndReplays) {
   }
   if (sim.run.status == sem::RunStatus::Completed && run.result.status == sem::RunStatus::Completed) {
     EXPECT_EQ(expectations_hold(*l, sim.memory), expectations_hold(*l, run.memory));
-    if (!racy(p.model)) {
+    if (!schedule_dependent(p.model, p.kind)) {
       EXPECT_EQ(checker::final_memory_digest(*l->setup, sim.memory),
                 checker::final_memory_digest(*l->setup, run.memory))
           << "final memory differs from run's";
