@@ -43,18 +43,18 @@ constexpr std::array<ModelInfo, 20> kModels{{
      "warp", "warp", kNone},
     {ModelKind::Tbc, "tbc", "compactor=on|off",
      "thread block compaction: a block-wide SIMT stack, warps compacted at divergent branches and "
-     "reconvergence points, threads in their home lanes (run, verify)",
+     "reconvergence points, threads in their home lanes",
      "block", "compacted warp (slot of the block)", kNvidia},
     {ModelKind::TbcLcp, "tbc-lcp", "compactor=on|off",
-     "thread block compaction with likely-convergence points (a break's loop latch) (run, verify)", "block",
+     "thread block compaction with likely-convergence points (a break's loop latch)", "block",
      "compacted warp (slot of the block)", kNvidia},
     {ModelKind::Dwf, "dwf", "",
      "dynamic warp formation: a per-block warp pool, threads regrouped by PC after every instruction in their "
-     "home lanes, reconvergence by coincidence (run, verify)",
+     "home lanes, reconvergence by coincidence",
      "block", "dynamic warp (pool entry of the block)", kNone},
     {ModelKind::DwfWb, "dwf-wb", "",
      "dynamic warp formation with warp barriers: a static warp's threads regroup after its top-level divergent "
-     "branch and are restored at its reconvergence point (run, verify)",
+     "branch and are restored at its reconvergence point",
      "block", "dynamic warp (pool entry of the block)", kNvidia},
 }};
 

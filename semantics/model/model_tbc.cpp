@@ -310,13 +310,7 @@ void ModelTbc::release(const ModelContext&, State& s, std::uint32_t warp, Mask l
 void ModelTbc::explain(const State& s, std::uint32_t warp, std::vector<WaitInfo>& out) const {
   const std::size_t first = out.size();
   const auto add = [&](unsigned l, std::uint32_t pc, WaitKind kind, std::uint32_t until) {
-    for (std::size_t i = first; i < out.size(); ++i) {
-      if (out[i].pc == pc && out[i].kind == kind && out[i].until_pc == until) {
-        out[i].lanes |= lane_bit(l);
-        return;
-      }
-    }
-    out.push_back(WaitInfo{lane_bit(l), pc, kind, until});
+    add_waiting_lane(out, first, l, pc, kind, until);
   };
   for (unsigned l = 0; l < kWarpSize; ++l) {
     bool found = false;

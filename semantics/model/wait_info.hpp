@@ -2,8 +2,10 @@
 // for deadlock and livelock reports.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "semantics/value/mask.hpp"
 
@@ -25,6 +27,20 @@ struct WaitInfo {
   WaitKind kind = WaitKind::Ready;
   std::uint32_t until_pc = 0;  ///< Reconverge: the reconvergence PC they wait at
 };
+
+/// Adds lane `lane` waiting at `pc` (kind, until) to the entries of `out`
+/// from `first` on: to the entry with the same place and reason, else a new
+/// one (block-scope models explain a static warp lane by lane).
+inline void add_waiting_lane(std::vector<WaitInfo>& out, std::size_t first, unsigned lane, std::uint32_t pc,
+                             WaitKind kind, std::uint32_t until) {
+  for (std::size_t i = first; i < out.size(); ++i) {
+    if (out[i].pc == pc && out[i].kind == kind && out[i].until_pc == until) {
+      out[i].lanes |= lane_bit(lane);
+      return;
+    }
+  }
+  out.push_back(WaitInfo{lane_bit(lane), pc, kind, until});
+}
 
 [[nodiscard]] inline const char* wait_kind_name(WaitKind k) noexcept {
   switch (k) {

@@ -69,6 +69,12 @@ verify_golden(json.divergent_barrier.stack divergent_barrier.stack.json 3 3
 set(SL_BLOCK40 tests/cli/run_inputs/spin_lock_block40.toml)
 verify_golden(spin_lock.tbc spin_lock.tbc.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc)
 verify_golden(spin_lock.tbc-lcp spin_lock.tbc-lcp.txt 3 3 ${SL} --launch ${SL_BLOCK40} --model tbc-lcp)
+# The largest one-block launches of done_flag_lock verify decides in seconds
+# (scripts/verify-block-sizes): 64 threads under tbc, 32 under dwf-wb.
+verify_golden(done_flag_lock.tbc.block64 done_flag_lock.tbc.block64.txt 0 - models/kernels/done_flag_lock/done_flag_lock.ptx
+  --launch tests/cli/run_inputs/done_flag_lock_block64.toml --model tbc)
+verify_golden(done_flag_lock.dwf-wb.block32 done_flag_lock.dwf-wb.block32.txt 0 -
+  models/kernels/done_flag_lock/done_flag_lock.ptx --launch tests/cli/run_inputs/done_flag_lock_block32.toml --model dwf-wb)
 # Claim 10: warp-synchronous code in a divergent region, wrong with the compactor on, right with it off.
 set(WA bench/divergence/warp_aggregate/warp_aggregate.ptx --launch bench/divergence/warp_aggregate/launch.toml)
 verify_golden(warp_aggregate.tbc warp_aggregate.tbc.txt 3 2 ${WA} --model tbc)

@@ -29,13 +29,9 @@ namespace {
 using sem::Mask;
 using Dwf = sem::ModelDwf;
 
-const std::string kHeader = ".version 7.0\n.target sm_75\n.address_size 64\n";
+const std::string& kHeader = kPtxHeader;
 
-std::string spec_for(const std::string& kernel, unsigned threads) {
-  return "kernel = \"" + kernel + "\"\ngrid = [1]\nblock = [" + std::to_string(threads) +
-         "]\nparams = [\"out\"]\n\n[[buffer]]\nname = \"out\"\ntype = \"u32\"\ncount = " + std::to_string(threads) +
-         "\ninit = \"zeros\"\n";
-}
+std::string spec_for(const std::string& kernel, unsigned threads) { return one_out_spec(kernel, threads); }
 
 /// Even lanes of warp 0 and odd lanes of warp 1 take the branch and read
 /// __activemask() (as tbc_model_test's claim 10 kernel).

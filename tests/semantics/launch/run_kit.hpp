@@ -56,6 +56,17 @@ inline std::unique_ptr<PreparedLaunch> prepare_from_text(
   return std::make_unique<PreparedLaunch>(std::move(module), std::move(spec), table);
 }
 
+/// The PTX header of the hand-written test kernels.
+inline const std::string kPtxHeader = ".version 7.0\n.target sm_75\n.address_size 64\n";
+
+/// A launch of `kernel`: one block of `threads` threads, one u32 buffer
+/// `out` per thread (zeros) as its only parameter.
+inline std::string one_out_spec(const std::string& kernel, unsigned threads) {
+  return "kernel = \"" + kernel + "\"\ngrid = [1]\nblock = [" + std::to_string(threads) +
+         "]\nparams = [\"out\"]\n\n[[buffer]]\nname = \"out\"\ntype = \"u32\"\ncount = " + std::to_string(threads) +
+         "\ninit = \"zeros\"\n";
+}
+
 /// Loads a PTX file and a launch.toml file.
 inline std::unique_ptr<PreparedLaunch> prepare_from_files(
     const std::filesystem::path& ptx_file, const std::filesystem::path& spec_file,

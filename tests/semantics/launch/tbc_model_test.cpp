@@ -35,13 +35,9 @@ namespace {
 using sem::Mask;
 using Tbc = sem::ModelTbc;
 
-const std::string kHeader = ".version 7.0\n.target sm_75\n.address_size 64\n";
+const std::string& kHeader = kPtxHeader;
 
-std::string spec_for(const std::string& kernel, unsigned threads) {
-  return "kernel = \"" + kernel + "\"\ngrid = [1]\nblock = [" + std::to_string(threads) +
-         "]\nparams = [\"out\"]\n\n[[buffer]]\nname = \"out\"\ntype = \"u32\"\ncount = " + std::to_string(threads) +
-         "\ninit = \"zeros\"\n";
-}
+std::string spec_for(const std::string& kernel, unsigned threads) { return one_out_spec(kernel, threads); }
 
 /// Fig 3.5 / Example 3: flag threads (thesis 1, 6, 7) run C, the others B.
 /// Every basic block's first instruction is marked by its label.
