@@ -40,6 +40,9 @@ template <sem::DivergenceModel M>
 ReplayOutcome replay_model(const sem::LaunchSetup& setup, M model, std::span<const StepRecord> steps,
                           std::optional<std::size_t> cycle_start, bool canonical) {
   using S = sem::LaunchState<M>;
+  // As the explorer: a regrouping model's states keep their dead registers
+  // (concrete_generator.hpp), so the replayed digests must too.
+  if constexpr (sem::kRegroupingModel<M>) canonical = false;
   ExploreOptions options;
   options.canonical = canonical;
   ConcreteGenerator<S> gen(setup, options);
