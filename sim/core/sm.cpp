@@ -88,7 +88,8 @@ void Sm::refresh_facts(std::uint32_t w) {
   f.blocked = f.active && (hw.fence || table_stall(hw) || en == 0);
   f.long_pending = scoreboard_.long_pending(w);
   f.threads = 0;
-  if (en != 0) {
+  // The next PC and its threads: only the majority policy reads them.
+  if (en != 0 && core_->scheduler.policy == WarpScheduler::Majority) {
     const sem::UnitView u = engine_->unit(hw.sem, sem::lowest_lane(en));
     f.pc = u.pc;
     f.threads = static_cast<std::uint32_t>(sem::lane_count(u.threads));

@@ -91,17 +91,19 @@ void Sm::block_stepped(std::uint32_t w, Cycle now) {
   // slot other than w that gained a warp or changed threads, or w itself
   // with threads other than its own minus those that exited. A barrier the
   // step released resumes warps that exist (not the compactor's output).
+  // Each slot's unit now, read once (slots: at most 32 warps per block).
+  std::array<sem::Mask, 32> threads{};
+  std::array<std::array<std::uint8_t, sem::kWarpSize>, 32> homes{};
   bool formed = false;
-  std::array<std::uint8_t, sem::kWarpSize> home{};
   const bool slots = kernel_->compacted_slots;
-  for (std::uint32_t i = 0; i < wpc && slots && !report_.released; ++i) {
+  for (std::uint32_t i = 0; i < wpc && slots; ++i) {
     const HwWarp& hw = warps_[first + i];
     if (!hw.live || hw.done) continue;
-    const sem::Mask threads = slot_unit(first + i, home);
-    if (threads == 0) continue;
+    threads[i] = slot_unit(first + i, homes[i]);
+    if (threads[i] == 0 || report_.released) continue;
     const sem::Mask kept = first + i == w ? hw.unit_threads & ~report_.exited : hw.unit_threads;
-    bool same = threads == kept;
-    sem::for_each_lane(threads, [&](unsigned l) { same = same && home[l] == hw.unit_home[l]; });
+    bool same = threads[i] == kept;
+    sem::for_each_lane(threads[i], [&](unsigned l) { same = same && homes[i][l] == hw.unit_home[l]; });
     formed = formed || !same;
   }
   std::uint32_t rank = 0;
@@ -119,7 +121,10 @@ void Sm::block_stepped(std::uint32_t w, Cycle now) {
       continue;
     }
     if (hw.done) continue;
-    if (slots) hw.unit_threads = slot_unit(v, hw.unit_home);
+    if (slots) {
+      hw.unit_threads = threads[i];
+      hw.unit_home = homes[i];
+    }
     if (formed && hw.unit_threads != 0) {
       ++warps;
       if (kernel_->compactor) hw.ready_at = now + 1 + rank++;
