@@ -275,3 +275,4 @@ class LaunchState {
 }  // namespace lockstep::sem
 
 #include "semantics/launch/launch_state_impl.hpp"
+#include "semantics/launch/launch_state_instances.hpp"

@@ -73,7 +73,7 @@ void LaunchState<M, D>::admit(std::uint32_t slot, std::uint32_t block) {
 }
 
 template <DivergenceModel M, class D>
-bool LaunchState<M, D>::slot_done(std::uint32_t slot) const noexcept {
+inline bool LaunchState<M, D>::slot_done(std::uint32_t slot) const noexcept {
   for (std::uint32_t i = 0; i < wpb_; ++i) {
     if (!warp_finished(slot * wpb_ + i)) return false;
   }
@@ -96,7 +96,7 @@ void LaunchState<M, D>::retire(std::uint32_t slot) {
 }
 
 template <DivergenceModel M, class D>
-Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
+inline Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   if (status_ != LaunchStatus::Running) return 0;
   if (tm_owner_ && tm_owner_->warp != w) return 0;
   if constexpr (kBlockScope) {  // the block's units that warp position w % wpb names
@@ -109,7 +109,7 @@ Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
 }
 
 template <DivergenceModel M, class D>
-Mask LaunchState<M, D>::events(std::uint32_t w) const noexcept {
+inline Mask LaunchState<M, D>::events(std::uint32_t w) const noexcept {
   if constexpr (ModelWithEvents<M>) {
     if (status_ != LaunchStatus::Running || tm_owner_) return 0;
     return model_.events(mstate_[w]);

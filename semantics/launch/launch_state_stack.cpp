@@ -1,0 +1,8 @@
+// LaunchState<ModelStack> over concrete values, compiled once (launch_state_instances.hpp).
+#include "semantics/launch/launch_state.hpp"
+
+namespace lockstep::sem {
+
+template class LaunchState<ModelStack>;
+
+}  // namespace lockstep::sem
