@@ -56,11 +56,17 @@ class LaunchEngine {
   /// The static warp, as an index within its block, whose thread each lane
   /// of unit `key` of warp w runs: w's own for warp-scope models; for a
   /// block-scope model's compacted warp, each lane's home warp (a thread
-  /// keeps its home lane). Lanes outside the unit are left as they are.
+  /// keeps its home lane). Under core scope (core_slots() > 1) the index is
+  /// within the core: slot-in-core * warps per block + warp in block.
+  /// Lanes outside the unit are left as they are.
   virtual void lane_homes(std::uint32_t w, unsigned key, std::array<std::uint8_t, kWarpSize>& home) const = 0;
   /// Entries of the divergence stack of w's model state (a block-wide stack
   /// under TBC, with the target entries being filled); 0 for models without one.
   [[nodiscard]] virtual std::uint32_t stack_depth(std::uint32_t w) const noexcept = 0;
+
+  /// Block slots per model state: 1, or the slots of one core under core
+  /// scope (Residency::core_slots with a core-scope model: DWF).
+  [[nodiscard]] virtual std::uint32_t core_slots() const noexcept = 0;
 
   [[nodiscard]] virtual std::uint32_t slot_count() const noexcept = 0;
   [[nodiscard]] virtual std::uint32_t warps_per_block() const noexcept = 0;

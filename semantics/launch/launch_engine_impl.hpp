@@ -53,6 +53,7 @@ class EngineOf final : public LaunchEngine {
     }
   }
 
+  [[nodiscard]] std::uint32_t core_slots() const noexcept override { return s_.core_slots(); }
   [[nodiscard]] std::uint32_t slot_count() const noexcept override { return s_.slot_count(); }
   [[nodiscard]] std::uint32_t warps_per_block() const noexcept override { return s_.warps_per_block(); }
   [[nodiscard]] std::uint32_t slot_block(std::uint32_t slot) const noexcept override { return s_.slot_block(slot); }

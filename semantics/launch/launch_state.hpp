@@ -53,6 +53,11 @@ namespace lockstep::sem {
 template <class M>
 concept ModelWithTransactions = requires { requires M::kTransactions; };
 
+/// A block-scope model whose one state may pool several block slots (core
+/// scope: dynamic warp formation in the simulator, Residency::core_slots).
+template <class M>
+concept ModelWithCoreScope = requires { requires M::kCoreScope; };
+
 /// D is the value domain of the registers (ConcreteDomain for `run`; the
 /// checker's symbolic domain for symbolic inputs). The domain instance is
 /// part of the state: a domain with per-state data (a path condition, a
@@ -122,19 +127,21 @@ class LaunchState {
   [[nodiscard]] const LaunchSetup& setup() const noexcept { return *setup_; }
   [[nodiscard]] const M& model() const noexcept { return model_; }
   [[nodiscard]] const typename M::State& model_state(std::uint32_t w) const noexcept {
-    return mstate_[kBlockScope ? slot_of(w) : w];
+    return mstate_[kBlockScope ? mindex(w) : w];
   }
+  /// Block slots per model state: 1, or under core scope the slots of one core.
+  [[nodiscard]] std::uint32_t core_slots() const noexcept { return grp_; }
   [[nodiscard]] const Warp& warp(std::uint32_t w) const noexcept { return warps_[w]; }
   /// Unit `key` of warp w (under a block-scope model: the block's unit that (w, key) names).
   [[nodiscard]] UnitView unit(std::uint32_t w, unsigned key) const noexcept {
-    if constexpr (kBlockScope) return model_.unit(mstate_[slot_of(w)], model_.unit_index(w % wpb_, key, wpb_));
+    if constexpr (kBlockScope) return model_.unit(mstate_[mindex(w)], model_.unit_index(w % gw_, key, gw_));
     return model_.unit(mstate_[w], key);
   }
   /// Block-scope models: the model's view of the unit (w, key) (its lanes' home warps).
   [[nodiscard]] decltype(auto) block_unit(std::uint32_t w, unsigned key) const noexcept
     requires kBlockScope
   {
-    return model_.warp(mstate_[slot_of(w)], model_.unit_index(w % wpb_, key, wpb_));
+    return model_.warp(mstate_[mindex(w)], model_.unit_index(w % gw_, key, gw_));
   }
   /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
   /// canonicalisation by the explorer; nullptr before its first step and once it is done.
@@ -178,6 +185,8 @@ class LaunchState {
   static constexpr bool kTm = ModelWithTransactions<M>;
 
   [[nodiscard]] std::uint32_t slot_of(std::uint32_t w) const noexcept { return w / wpb_; }
+  /// Block-scope models: the model state of warp w (its slot's, or its core's).
+  [[nodiscard]] std::uint32_t mindex(std::uint32_t w) const noexcept { return w / gw_; }
   // launch_tx.hpp
   [[nodiscard]] bool tx_on() const noexcept { return !tx_.empty(); }
   void tx_begin(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
@@ -197,13 +206,17 @@ class LaunchState {
   /// The model's release of `lanes` of warp w at pc (a warp's or its block's model state).
   void release_lanes(std::uint32_t w, Mask lanes, std::uint32_t pc) {
     if constexpr (kBlockScope) {
-      model_.release(ctx_, mstate_[slot_of(w)], w % wpb_, lanes, pc);
+      model_.release(ctx_, mstate_[mindex(w)], w % gw_, lanes, pc);
     } else {
       model_.release(ctx_for(w), mstate_[w], lanes, pc);
     }
   }
   // launch_step_block.hpp (block-scope models)
   void step_block(std::uint32_t w, unsigned key);
+  /// The part of a block-scope unit's step whose threads belong to the block
+  /// in `slot`: `lanes`, each of static warp home[l] of that block.
+  void step_block_part(std::uint32_t slot, const UnitView& u, const std::uint8_t* home, Mask lanes, Outcome& o,
+                       Mask& executed);
   /// Exchanges lane l of every register and of local memory between warp
   /// `host` and the static warp home[l] of its block, for the lanes in `lanes`.
   void swap_lanes(std::uint32_t host, const std::uint8_t* home, Mask lanes);
@@ -259,6 +272,8 @@ class LaunchState {
   std::string output_;
   std::uint64_t warps_left_ = 0;  ///< unfinished warps of the whole grid
   std::uint32_t wpb_ = 1;         ///< warps per block
+  std::uint32_t grp_ = 1;         ///< block slots per model state (block scope: 1; core scope: a core's)
+  std::uint32_t gw_ = 1;          ///< warp positions per model state (grp_ * wpb_)
   bool slotted_ = false;          ///< block slots (residency.hpp) rather than every block resident
   /// With block slots: register files of finished warps, reused by warps of
   /// later blocks instead of allocating (and faulting in) new ones (not state).

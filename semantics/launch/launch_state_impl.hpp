@@ -2,7 +2,10 @@
 #pragma once
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "semantics/launch/launch_state.hpp"
 
@@ -19,8 +22,19 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   const auto nblocks = slotted_ ? residency.slots : static_cast<std::uint32_t>(sh.blocks());
   blocks_.resize(nblocks);
   warps_.resize(std::size_t{nblocks} * wpb_);
+  if constexpr (ModelWithCoreScope<M>) {
+    if (slotted_ && residency.core_slots > 1 && nblocks % residency.core_slots == 0) grp_ = residency.core_slots;
+    if (std::uint64_t{grp_} * wpb_ > M::kNoWarp) {
+      throw std::invalid_argument(fmt::format("{} at core scope pools at most {} warps ({} blocks of {} warps)",
+                                              M::kName, M::kNoWarp, grp_, wpb_));
+    }
+  }
+  gw_ = grp_ * wpb_;
+  if constexpr (ModelWithCoreScope<M>) {
+    if (grp_ > 1) mstate_.assign(nblocks / grp_, model_.empty(gw_, wpb_));
+  }
   if constexpr (kBlockScope) {
-    mstate_.assign(nblocks, model_.init(ctx_, std::span<const Mask>{}, 0));
+    if (grp_ == 1) mstate_.assign(nblocks, model_.init(ctx_, std::span<const Mask>{}, 0));
   } else {
     mstate_.assign(std::size_t{nblocks} * wpb_, model_.init(ctx_, 0, 0));
   }
@@ -54,12 +68,24 @@ void LaunchState<M, D>::init_block(std::uint32_t slot, std::uint32_t block) {
   if constexpr (kBlockScope) {
     std::vector<Mask> live(wpb_);
     for (std::uint32_t i = 0; i < wpb_; ++i) live[i] = warps_[slot * wpb_ + i].live;
+    if constexpr (ModelWithCoreScope<M>) {
+      if (grp_ > 1) {
+        model_.admit(mstate_[slot / grp_], (slot % grp_) * wpb_, live, 0);
+        return;
+      }
+    }
     mstate_[slot] = model_.init(ctx_, live, 0);
   }
 }
 
 template <DivergenceModel M, class D>
 void LaunchState<M, D>::reset_model(std::uint32_t slot) {
+  if constexpr (ModelWithCoreScope<M>) {
+    if (grp_ > 1) {
+      model_.leave(mstate_[slot / grp_], (slot % grp_) * wpb_, wpb_);
+      return;
+    }
+  }
   if constexpr (kBlockScope) {
     mstate_[slot] = model_.init(ctx_, std::span<const Mask>{}, 0);
   } else {
@@ -100,7 +126,7 @@ inline Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   if (status_ != LaunchStatus::Running) return 0;
   if (tm_owner_ && tm_owner_->warp != w) return 0;
   if constexpr (kBlockScope) {  // the block's units that warp position w % wpb names
-    return model_.unit_keys(mstate_[slot_of(w)], w % wpb_, wpb_);
+    return model_.unit_keys(mstate_[mindex(w)], w % gw_, gw_);
   } else {
     Mask m = model_.enabled(mstate_[w]);
     if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
@@ -200,7 +226,7 @@ template <DivergenceModel M, class D>
 void LaunchState<M, D>::explain(std::uint32_t w, std::vector<WaitInfo>& out) const {
   const std::size_t first = out.size();
   if constexpr (kBlockScope) {
-    model_.explain(mstate_[slot_of(w)], w % wpb_, out);
+    model_.explain(mstate_[mindex(w)], w % gw_, out);
   } else {
     model_.explain(mstate_[w], out);
   }

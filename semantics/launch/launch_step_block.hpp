@@ -14,6 +14,7 @@
 // after the exchange back.
 #pragma once
 
+#include <array>
 #include <utility>
 
 #include <fmt/format.h>
@@ -35,19 +36,16 @@ void LaunchState<M, D>::swap_lanes(std::uint32_t host, const std::uint8_t* home,
 }
 
 template <DivergenceModel M, class D>
-void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
+void LaunchState<M, D>::step_block_part(std::uint32_t slot, const UnitView& u, const std::uint8_t* home, Mask lanes,
+                                        Outcome& o, Mask& executed) {
   if constexpr (kBlockScope) {
-    const std::uint32_t slot = slot_of(w);
     const std::uint32_t base = slot * wpb_;
-    const unsigned index = model_.unit_index(w % wpb_, key, wpb_);
-    const auto cw = model_.warp(mstate_[slot], index);  // a copy: the model state changes below
-    const Mask lanes = cw.lanes;
-    const std::uint32_t host = base + cw.home[lowest_lane(lanes)];
+    const std::uint32_t host = base + home[lowest_lane(lanes)];
     Mask foreign = 0;  // lanes whose thread is not in the host warp
     for_each_lane(lanes, [&](unsigned l) {
-      if (base + cw.home[l] != host) {
+      if (base + home[l] != host) {
         foreign |= lane_bit(l);
-        ensure_registers(base + cw.home[l]);
+        ensure_registers(base + home[l]);
       }
     });
     ensure_registers(host);
@@ -55,29 +53,29 @@ void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
     const Mask saved_live = hd.live;
     const Mask saved_exited = hd.exited;
     if (foreign != 0) {
-      swap_lanes(host, cw.home.data(), foreign);
+      swap_lanes(host, home, foreign);
       hd.live |= foreign;
       hd.exited &= ~foreign;
-      lane_home_ = cw.home.data();
+      lane_home_ = home;
     }
-    const UnitView u{cw.pc, lanes};
+    const UnitView part{u.pc, lanes};
     const ir::Instr& in = setup_->kernel->code[u.pc];
     dom_.enter(hd.block, host, u.pc);
-    Outcome o;
-    Mask g = 0;
     if (in.op == ir::Opcode::TmBegin || in.op == ir::Opcode::TmCommit || in.op == ir::Opcode::TmAbort) {
       fail(host, u.pc, lanes & ~foreign, "unsupported",
            fmt::format("transactional memory is not modelled under {} ({})", M::kName, M::kPage));
     } else {
-      g = guard_mask(hd, in, lanes);
-      ++stats_.steps;
-      ++stats_.warp_instructions;
-      stats_.thread_instructions += lane_count(lanes);
-      if (report_ != nullptr && in.op == ir::Opcode::Setp) note_compared(hd, u.pc, lanes);
-      execute(host, u, g, o);
+      const Mask g = guard_mask(hd, in, lanes);
+      if (report_ != nullptr && in.op == ir::Opcode::Setp && executed == 0) note_compared(hd, u.pc, lanes);
+      Outcome po;
+      execute(host, part, g, po);
+      executed |= g;
+      for (unsigned i = 0; i < po.count; ++i) o.add(po.groups[i].pc, po.groups[i].mask);
+      o.exited |= po.exited;
+      o.blocked |= po.blocked;
     }
     if (foreign != 0) {
-      swap_lanes(host, cw.home.data(), foreign);
+      swap_lanes(host, home, foreign);
       hd.live = saved_live;
       hd.exited = saved_exited;
       lane_home_ = nullptr;
@@ -86,23 +84,68 @@ void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
       const unsigned id = std::exchange(deferred_barrier_, kNoBarrier);
       if (status_ == LaunchStatus::Running) try_complete_barrier(slot, id);
     }
+
+  } else {
+    (void)slot;
+    (void)u;
+    (void)home;
+    (void)lanes;
+    (void)o;
+    (void)executed;
+  }
+}
+
+template <DivergenceModel M, class D>
+void LaunchState<M, D>::step_block(std::uint32_t w, unsigned key) {
+  if constexpr (kBlockScope) {
+    const std::uint32_t ms = mindex(w);
+    const std::uint32_t first_slot = ms * grp_;
+    const unsigned index = model_.unit_index(w % gw_, key, gw_);
+    const auto cw = model_.warp(mstate_[ms], index);  // a copy: the model state changes below
+    const Mask lanes = cw.lanes;
+    const UnitView u{cw.pc, lanes};
+    const ir::Opcode op = setup_->kernel->code[u.pc].op;
+    if (op != ir::Opcode::TmBegin && op != ir::Opcode::TmCommit && op != ir::Opcode::TmAbort) {
+      ++stats_.steps;
+      ++stats_.warp_instructions;
+      stats_.thread_instructions += lane_count(lanes);
+    }
+    // Each block's threads run as one part, on a warp of their block (one
+    // part unless a core-scope dynamic warp holds threads of several blocks).
+    Outcome o;
+    Mask executed = 0;
+    for (Mask left = lanes; left != 0 && status_ != LaunchStatus::Error;) {
+      const unsigned c = cw.home[lowest_lane(left)] / wpb_;  // the block slot within the core
+      std::array<std::uint8_t, kWarpSize> home{};  // static warp within that block, per lane
+      Mask mine = 0;
+      for_each_lane(left, [&](unsigned l) {
+        if (cw.home[l] / wpb_ != c) return;
+        mine |= lane_bit(l);
+        home[l] = static_cast<std::uint8_t>(cw.home[l] % wpb_);
+      });
+      left &= ~mine;
+      step_block_part(first_slot + c, u, home.data(), mine, o, executed);
+    }
     if (report_ != nullptr) {
-      report_->executed = g;
+      report_->executed = executed;
       report_->paths = o.count;
       report_->exited = o.exited;
       report_->blocked = o.blocked;
     }
     if (status_ == LaunchStatus::Error) return;
-    if (const auto why = model_.conflict(ctx_, mstate_[slot], index, o)) {
-      fail(host, u.pc, lanes & ~foreign, "tbc", *why);
+    const std::uint8_t host = cw.home[lowest_lane(lanes)];
+    if (const auto why = model_.conflict(ctx_, mstate_[ms], index, o)) {
+      Mask own = 0;  // the host warp's own threads
+      for_each_lane(lanes, [&](unsigned l) { own |= cw.home[l] == host ? lane_bit(l) : 0U; });
+      fail(first_slot * wpb_ + host, u.pc, own, "tbc", *why);
       return;
     }
-    model_.retire(ctx_, mstate_[slot], index, o);
+    model_.retire(ctx_, mstate_[ms], index, o);
     if (o.exited != 0) {
-      for (std::uint32_t j = 0; j < wpb_ && status_ == LaunchStatus::Running; ++j) {
-        Mask mine = 0;
-        for_each_lane(o.exited, [&](unsigned l) { mine |= cw.home[l] == j ? lane_bit(l) : 0U; });
-        if (mine != 0) after_exit(base + j, mine);
+      for (std::uint32_t j = 0; j < gw_ && status_ == LaunchStatus::Running; ++j) {
+        Mask gone = 0;
+        for_each_lane(o.exited, [&](unsigned l) { gone |= cw.home[l] == j ? lane_bit(l) : 0U; });
+        if (gone != 0) after_exit(first_slot * wpb_ + j, gone);
       }
     }
   } else {

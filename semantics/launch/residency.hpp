@@ -30,6 +30,10 @@ struct LaunchSetup;
 
 struct Residency {
   std::uint32_t slots = 0;  ///< 0: every block resident from the start; N: N block slots
+  /// Block slots that share one model state under a core-scope model (DWF
+  /// in the simulator: the CTA slots of one SM, slots k*C .. k*C+C-1); 1
+  /// otherwise, and ignored by models without core scope.
+  std::uint32_t core_slots = 1;
 };
 
 /// `run`'s default memory budget for block state (--memory-budget), in MiB.

@@ -10,6 +10,7 @@ namespace lockstep::sem {
 ModelDwf::State ModelDwf::init(const ModelContext&, std::span<const Mask> live, std::uint32_t entry_pc) const {
   State s;
   s.live.assign(live.begin(), live.end());
+  s.block_warps = static_cast<std::uint16_t>(live.size());
   if (wb_) {
     s.wb_pc.assign(live.size(), kNoPc);
     s.wb_arrived.assign(live.size(), 0);
@@ -26,10 +27,71 @@ ModelDwf::State ModelDwf::init(const ModelContext&, std::span<const Mask> live, 
   return s;
 }
 
-unsigned ModelDwf::new_entry(State& s, std::uint32_t pc) {
+ModelDwf::State ModelDwf::empty(unsigned positions, unsigned block_warps) const {
+  State s;
+  s.live.assign(positions, 0);
+  s.block_warps = static_cast<std::uint16_t>(block_warps);
+  if (wb_) {
+    s.wb_pc.assign(positions, kNoPc);
+    s.wb_arrived.assign(positions, 0);
+  }
+  return s;
+}
+
+void ModelDwf::admit(State& s, unsigned first, std::span<const Mask> live, std::uint32_t entry_pc) const {
+  for (std::size_t i = 0; i < live.size(); ++i) {
+    const auto w = static_cast<std::uint8_t>(first + i);
+    s.live[w] = live[i];
+    if (wb_) {
+      s.wb_pc[w] = kNoPc;
+      s.wb_arrived[w] = 0;
+    }
+    if (live[i] == 0) continue;
+    // Entry w is free: entries only ever take indices of positions with live threads.
+    if (s.pool.size() <= w) s.pool.resize(w + 1U);
+    Warp& e = s.pool[w];
+    e = Warp{};
+    e.pc = entry_pc;
+    e.lanes = live[i];
+    e.fixed = wb_;
+    for_each_lane(live[i], [&](unsigned l) { e.home[l] = w; });
+    s.order.push_back(w);
+  }
+}
+
+void ModelDwf::leave(State& s, unsigned first, unsigned count) const {
+  const auto n = static_cast<unsigned>(s.live.size());
+  for (unsigned i = 0; i < count; ++i) {
+    s.live[first + i] = 0;
+    if (wb_) {
+      s.wb_pc[first + i] = kNoPc;
+      s.wb_arrived[first + i] = 0;
+    }
+  }
+  for (std::uint16_t& j : s.order) {
+    const unsigned p = j % n;
+    if (p < first || p >= first + count) continue;
+    const Warp moved = s.pool[j];
+    s.pool[j] = Warp{};
+    const unsigned k = free_index(s);
+    if (k >= s.pool.size()) s.pool.resize(k + 1U);
+    s.pool[k] = moved;
+    j = static_cast<std::uint16_t>(k);
+  }
+  while (!s.pool.empty() && s.pool.back().lanes == 0) s.pool.pop_back();
+}
+
+unsigned ModelDwf::free_index(const State& s) {
+  const auto n = static_cast<unsigned>(s.live.size());
+  const bool pooled = s.block_warps < n;
   unsigned j = 0;
-  while (j < s.pool.size() && s.pool[j].lanes != 0) ++j;
-  if (j == s.pool.size()) s.pool.emplace_back();
+  while ((j < s.pool.size() && s.pool[j].lanes != 0) || (pooled && s.live[j % n] == 0)) ++j;
+  return j;
+}
+
+unsigned ModelDwf::new_entry(State& s, std::uint32_t pc) {
+  const unsigned j = free_index(s);
+  if (j >= s.pool.size()) s.pool.resize(j + 1U);
   s.pool[j] = Warp{};
   s.pool[j].pc = pc;
   s.order.push_back(static_cast<std::uint16_t>(j));
@@ -84,11 +146,25 @@ void ModelDwf::retire(const ModelContext& ctx, State& s, unsigned j, const Outco
   if (stay == 0) {
     free_entry(s, j);
   } else if (o.blocked != 0) {  // the whole dynamic warp resumes together on release
+    // Pooling several blocks, only the threads of the blocks whose barrier
+    // they wait at: the others' barrier completed in this step (or they
+    // arrived at none) and they are placed as after any instruction.
+    Mask waiting = stay;
+    if (s.block_warps < s.live.size()) {
+      std::uint64_t blocks = 0;  // bit b: block b of the core has a waiting thread here
+      for_each_lane(o.blocked, [&](unsigned l) { blocks |= std::uint64_t{1} << (old.home[l] / s.block_warps); });
+      for_each_lane(stay, [&](unsigned l) {
+        if (((blocks >> (old.home[l] / s.block_warps)) & 1U) == 0U) waiting &= ~lane_bit(l);
+      });
+    }
     Warp& e = s.pool[j];
-    e.lanes = stay;
-    for_each_lane(o.exited & old.lanes, [&](unsigned l) { e.home[l] = kNoWarp; });
+    e.lanes = waiting;
+    for_each_lane(old.lanes & ~waiting, [&](unsigned l) { e.home[l] = kNoWarp; });
     e.blocked = true;
-    return;
+    for (unsigned g = 0; g < o.count; ++g) {
+      for_each_lane(o.groups[g].mask & stay & ~waiting, [&](unsigned l) { place(s, old.home[l], l, o.groups[g].pc); });
+    }
+    if (!wb_ || waiting == stay) return;
   } else if (old.fixed && o.count == 1) {  // dwf-wb: a static warp that does not diverge stays as it is
     Warp& e = s.pool[j];
     e.lanes = stay;

@@ -22,6 +22,13 @@
 // slot * warps per block + j % warps per block) with key j / warps per block
 // (unit_keys, unit_index). At most one entry per live thread, so j < 32 *
 // warps per block and every key is a lane index.
+//
+// Core scope (the simulator; docs/models/dwf.md "Core scope"): one pool for
+// the block slots of an SM. Positions are then slot-in-core * warps per
+// block + warp in block; blocks join (admit) and leave (leave) the pool as
+// the SM takes and retires them, and a new entry's index names a position
+// whose static warp has live threads, so every entry is issued by a
+// hardware warp of a resident block.
 #pragma once
 
 #include <array>
@@ -38,6 +45,8 @@ namespace lockstep::sem {
 class ModelDwf {
  public:
   static constexpr ModelScope kScope = ModelScope::Block;
+  /// One state may pool several block slots (empty, admit, leave): core scope.
+  static constexpr bool kCoreScope = true;
   /// Several dynamic warps per warp position, each (warp, key) weakly fair.
   static constexpr UnitKind kUnits = UnitKind::Split;
   static constexpr bool kThreadUnits = false;
@@ -65,6 +74,9 @@ class ModelDwf {
     std::vector<Mask> live;            ///< per static warp: threads not exited
     std::vector<std::uint32_t> wb_pc;  ///< dwf-wb, per static warp: its warp barrier's PC, kNoPc for none
     std::vector<Mask> wb_arrived;      ///< dwf-wb, per static warp: threads waiting at its warp barrier
+    /// Static warps per block; fewer than live.size() when the state pools
+    /// several blocks (core scope). Fixed at construction, not hashed.
+    std::uint16_t block_warps = 0;
     friend bool operator==(const State&, const State&) = default;
   };
 
@@ -72,6 +84,16 @@ class ModelDwf {
 
   /// `live`: the live lanes of each static warp of the block.
   [[nodiscard]] State init(const ModelContext& ctx, std::span<const Mask> live, std::uint32_t entry_pc) const;
+  /// Core scope: `positions` static-warp positions (block slots x
+  /// `block_warps`), no block in any of them yet.
+  [[nodiscard]] State empty(unsigned positions, unsigned block_warps) const;
+  /// A block joins the pool at positions [first, first + live.size()): its
+  /// static warps become the youngest entries, each at index `first + i`.
+  void admit(State& s, unsigned first, std::span<const Mask> live, std::uint32_t entry_pc) const;
+  /// The block at positions [first, first + count) has left (every thread
+  /// exited): entries at those positions (threads of other blocks) move to
+  /// the lowest free indices of positions with live threads, keeping their age.
+  void leave(State& s, unsigned first, unsigned count) const;
   /// Keys of the issuable entries that warp position `i` of the block names.
   [[nodiscard]] static Mask unit_keys(const State& s, unsigned i, unsigned wpb) noexcept {
     Mask m = 0;
@@ -111,8 +133,11 @@ class ModelDwf {
   void place(State& s, std::uint8_t w, unsigned l, std::uint32_t pc) const;
   /// Frees entry j (its threads are already elsewhere).
   static void free_entry(State& s, unsigned j);
-  /// A new entry at pc, youngest; its index.
+  /// A new entry at pc, youngest; its index: the lowest free one (pooling
+  /// several blocks: the lowest free one of a position with live threads).
   static unsigned new_entry(State& s, std::uint32_t pc);
+  /// The lowest free index new_entry would take.
+  [[nodiscard]] static unsigned free_index(const State& s);
   /// dwf-wb: restores static warp w when every live thread has arrived at its barrier.
   void try_restore(State& s, std::uint8_t w) const;
 

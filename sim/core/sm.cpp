@@ -29,6 +29,7 @@ Sm::Sm(std::uint32_t id, const CoreConfig& core, const KernelContext& kernel, Sm
   ctas_.resize(kernel.ctas_per_sm);
   scoreboard_ = Scoreboard(nwarps, kernel.decode->register_count());
   block_scope_ = engine_->scope() == sem::ModelScope::Block;
+  core_slots_ = engine_->core_slots();
   masked_ = engine_->unit_kind() != sem::UnitKind::Warp || block_scope_;
   timer_ = EventTimer(nwarps, kernel.event_timeout);
   if (core.scheduler.ddos.enabled) {
@@ -144,6 +145,12 @@ void Sm::warp_may_end(std::uint32_t w, Cycle now) {
   engine_->retire(kernel_->slot_of(id_, hw.cta));
   cta.used = false;
   --resident_;
+  // Core scope: the entries the CTA's warps held moved to the other CTAs' warps.
+  if (core_slots_ > 1) {
+    for (std::uint32_t v = 0; v < warps_.size(); ++v) {
+      if (warps_[v].live) refresh_facts(v);
+    }
+  }
   ++stats_.ctas_completed;
   if (observer_ != nullptr) observer_->cta_finished(id_, cta.block, now);
 }

@@ -213,6 +213,9 @@ class Sm {
   /// warp slots may have finished, or been formed by the compactor (which
   /// emits one warp per cycle, the first in the next cycle).
   void block_stepped(std::uint32_t w, Cycle now);
+  /// The SM's hardware warp holding static warp 0 of w's model state: the
+  /// first of w's CTA, or under core scope the SM's first (sm_block.cpp).
+  [[nodiscard]] std::uint32_t home_base(std::uint32_t w) const noexcept;
   /// Slot v's unit now: its threads, and their static warps in `home` (0xff elsewhere).
   sem::Mask slot_unit(std::uint32_t v, std::array<std::uint8_t, sem::kWarpSize>& home) const;
   // sm_tables.cpp
@@ -239,6 +242,7 @@ class Sm {
   Scoreboard scoreboard_;
   bool masked_ = false;  ///< several units per warp: per-unit R-masks on the scoreboard
   bool block_scope_ = false;  ///< the model keeps one state per block (sm_block.cpp)
+  std::uint32_t core_slots_ = 1;  ///< CTA slots per model state: 1, or all of them under core scope
   EventTimer timer_;
   Coalescer coalescer_;
   WarpInstrPool pool_;

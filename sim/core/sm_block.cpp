@@ -19,6 +19,11 @@
 //   001 §6 claim 4; the latency to the first warp is open, App. B). A warp
 //   slot may issue from the cycle its warp leaves the compactor. Without the
 //   compactor (tbc:compactor=off) the warps are the static ones, at once.
+// - Core scope (dynamic warp formation): one warp pool for every CTA slot of
+//   the SM. Home warps are then numbered within the SM (slot * warps per
+//   CTA + warp), a step may change any slot's entries, and when a CTA
+//   retires the entries its hardware warps held (threads of other CTAs)
+//   move to the remaining CTAs' warps (ModelDwf::leave).
 #include <algorithm>
 
 #include "sim/core/sm.hpp"
@@ -31,7 +36,7 @@ bool Sm::sb_collides(std::uint32_t w, unsigned key, const sem::UnitView& u) cons
   if (!block_scope_) return scoreboard_.collides(w, reads, writes, sb_mask(u.threads));
   std::array<std::uint8_t, sem::kWarpSize> home{};
   engine_->lane_homes(warps_[w].sem, key, home);
-  const std::uint32_t base = warps_[w].cta * kernel_->warps_per_cta;
+  const std::uint32_t base = home_base(w);
   for (sem::Mask left = u.threads; left != 0;) {
     const std::uint8_t j = home[sem::lowest_lane(left)];
     sem::Mask mine = 0;
@@ -49,7 +54,7 @@ void Sm::sb_reserve(std::uint32_t w, unsigned key, WarpInstr& wi, bool long_late
     return;
   }
   engine_->lane_homes(warps_[w].sem, key, wi.home);
-  const std::uint32_t base = warps_[w].cta * kernel_->warps_per_cta;
+  const std::uint32_t base = home_base(w);
   sem::for_each_lane(wi.active, [&](unsigned l) {
     scoreboard_.reserve(base + wi.home[l], writes, long_latency, sem::lane_bit(l));
   });
@@ -61,7 +66,7 @@ void Sm::sb_release(const WarpInstr& wi) {
     scoreboard_.release(wi.warp, writes, sb_mask(wi.active));
     return;
   }
-  const std::uint32_t base = warps_[wi.warp].cta * kernel_->warps_per_cta;
+  const std::uint32_t base = home_base(wi.warp);
   sem::for_each_lane(wi.active, [&](unsigned l) { scoreboard_.release(base + wi.home[l], writes, sem::lane_bit(l)); });
 }
 
@@ -84,9 +89,15 @@ sem::Mask Sm::slot_unit(std::uint32_t v, std::array<std::uint8_t, sem::kWarpSize
   return threads;
 }
 
+std::uint32_t Sm::home_base(std::uint32_t w) const noexcept {
+  return warps_[w].cta / core_slots_ * core_slots_ * kernel_->warps_per_cta;
+}
+
 void Sm::block_stepped(std::uint32_t w, Cycle now) {
-  const std::uint32_t wpc = kernel_->warps_per_cta;
-  const std::uint32_t first = warps_[w].cta * wpc;
+  // The warps the step may have changed: its CTA's, or under core scope
+  // (DWF) every CTA slot's of the SM, whose threads share one warp pool.
+  const std::uint32_t wpc = kernel_->warps_per_cta * core_slots_;
+  const std::uint32_t first = home_base(w);
   // Which slots hold a warp now, and whether the step formed them anew: a
   // slot other than w that gained a warp or changed threads, or w itself
   // with threads other than its own minus those that exited. A barrier the

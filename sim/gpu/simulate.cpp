@@ -67,9 +67,14 @@ SimResult simulate(const sem::LaunchSetup& setup, const GpuConfig& gpu, const Si
     result.model.timeout = event_timeout != 0 ? sem::ModelSpec::kTimeoutAny : 0;
     result.model = with_gpu_tables(result.model, gpu);
   }
-  // One block slot per CTA slot of every SM: the semantics holds what the GPU holds.
-  const std::unique_ptr<sem::LaunchEngine> engine =
-      sem::make_launch_engine(setup, result.model, sem::Residency{static_cast<std::uint32_t>(resident)});
+  // One block slot per CTA slot of every SM: the semantics holds what the
+  // GPU holds. Dynamic warp formation pools the threads of every block on
+  // an SM (core scope, docs/models/dwf.md): one model state per SM's slots.
+  sem::Residency residency{static_cast<std::uint32_t>(resident)};
+  if (options.model.kind == sem::ModelKind::Dwf || options.model.kind == sem::ModelKind::DwfWb) {
+    residency.core_slots = result.occupancy.ctas;
+  }
+  const std::unique_ptr<sem::LaunchEngine> engine = sem::make_launch_engine(setup, result.model, residency);
   const sem::TimingDecode decode(*setup.kernel);
   KernelContext kernel;
   kernel.engine = engine.get();
