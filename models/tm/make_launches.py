@@ -95,7 +95,7 @@ bucket(s) of {cap} slot(s), {what}. Written by models/tm/make_launches.py.
 # --- tm_atm: transfers src -> dst --------------------------------------------
 
 def atm(kind, suffix, kernel):
-    n, na, grid, block = {"run": (64, 8, 2, 32), "verify": (3, 3, 1, 3)}[kind]
+    n, na, grid, block = {"run": (64, 8, 2, 32), "verify": (4, 3, 2, 2)}[kind]
     init = [1000 + 10 * i for i in range(na)]
     bal = list(init)
     for t in range(n):
@@ -136,11 +136,11 @@ def mesh(w, h):
 
 def cl(kind, suffix, kernel, variant):
     if kind == "run":
-        w, h, block = 4, 4, 33
+        w, h, grid, block = 4, 4, 1, 33
         edges = mesh(w, h)
     else:
-        w, h, block = 3, 1, 3
-        edges = [(0, 1), (1, 2), (0, 2)]
+        w, h, grid, block = 2, 2, 2, 2
+        edges = [(0, 1), (1, 2), (0, 2), (2, 3)]
     nv = w * h
     ne = len(edges)
     corr = []
@@ -162,10 +162,11 @@ def cl(kind, suffix, kernel, variant):
     if suffix:
         params.append("locks")
         buffers.append(("locks", 1 if suffix == "cgl" else nv, None))
-    comment = f"""tm_cl ({variant}), {VERSIONS[suffix]}: {ne} edges of a {w} x {h} mesh,
+    shape = f"a {w} x {h} mesh" if kind == "run" else "a triangle and a tail"
+    comment = f"""tm_cl ({variant}), {VERSIONS[suffix]}: {ne} edges of {shape},
 one thread per edge. Written by models/tm/make_launches.py. [expect]: the final
 vertex positions, the same for every serial order (edges and corr are read-only)."""
-    return spec(comment, kernel, 1, block, params, buffers,
+    return spec(comment, kernel, grid, block, params, buffers,
                 {"edges": flat, "corr": corr, "pos": pos})
 
 
@@ -173,9 +174,9 @@ vertex positions, the same for every serial order (edges and corr are read-only)
 
 def bh(kind, suffix, kernel):
     if kind == "run":
-        depth, keys, block = 6, [(37 * b + 11) % 64 for b in range(32)], 32
+        depth, keys, grid, block = 6, [(37 * b + 11) % 64 for b in range(32)], 1, 32
     else:
-        depth, keys, block = 2, [1, 0, 3], 3
+        depth, keys, grid, block = 2, [1, 0, 3, 2], 2, 2
     assert len(set(keys)) == len(keys)
     size = 1 << (depth + 1)
     cell = [-1] * size
@@ -201,13 +202,13 @@ def bh(kind, suffix, kernel):
 of depth {depth} (cells: -1 empty, -2 internal, else the body). Written by
 models/tm/make_launches.py. [expect]: the final cells, the same for every
 serial order (a cell is split exactly when two or more bodies fall in it)."""
-    return spec(comment, kernel, 1, block, params, buffers, {"cell": cell})
+    return spec(comment, kernel, grid, block, params, buffers, {"cell": cell})
 
 
 # --- tm_cc: pushes along right and down edges ---------------------------------
 
 def cc(kind, suffix, kernel):
-    w, h, block = {"run": (8, 4, 32), "verify": (2, 2, 4)}[kind]
+    w, h, grid, block = {"run": (8, 4, 1, 32), "verify": (2, 2, 2, 2)}[kind]
     n = w * h
     excess0 = [(5 * u) % 9 for u in range(n)]
     rcap0 = [(u * 7 + k * 3) % 4 for u in range(n) for k in range(4)]
@@ -232,16 +233,16 @@ def cc(kind, suffix, kernel):
     comment = f"""tm_cc, {VERSIONS[suffix]}: pushes on a {w} x {h} grid, one thread per
 node. Written by models/tm/make_launches.py. [expect]: the final excesses and
 residual capacities, the same for every serial order."""
-    return spec(comment, kernel, 1, block, params, buffers, {"excess": excess, "rcap": rcap})
+    return spec(comment, kernel, grid, block, params, buffers, {"excess": excess, "rcap": rcap})
 
 
 # --- tm_ap: pair support counting ---------------------------------------------
 
 def ap(kind, suffix, kernel):
     if kind == "run":
-        nitems, records = 6, [((13 * r + 5) ^ (r >> 1)) & 0x3F for r in range(32)]
+        nitems, records, grid, block = 6, [((13 * r + 5) ^ (r >> 1)) & 0x3F for r in range(32)], 1, 32
     else:
-        nitems, records = 3, [0b011, 0b110, 0b111]
+        nitems, records, grid, block = 3, [0b011, 0b110, 0b111, 0b101], 2, 2
     npairs = nitems * (nitems - 1) // 2
     support = [0] * npairs
     for m in records:
@@ -259,7 +260,7 @@ def ap(kind, suffix, kernel):
     comment = f"""tm_ap, {VERSIONS[suffix]}: {len(records)} records over {nitems} items,
 support counts of the {npairs} item pairs. Written by models/tm/make_launches.py.
 [expect]: the supports, the same for every serial order."""
-    return spec(comment, kernel, 1, len(records), params, buffers, {"support": support})
+    return spec(comment, kernel, grid, block, params, buffers, {"support": support})
 
 
 def all_files():
