@@ -4,7 +4,7 @@
 For each benchmark (models/tm/README.md) this writes, next to the kernel,
 `launch.toml` (TM version), `launch.cgl.toml` and `launch.fgl.toml` (the
 coarse- and fine-grained-lock versions: the same work, the same [expect]),
-and the small `launch.verify*.toml` of `lockstep verify`. Each [expect] is
+and the small `launch[.VERSION].verify.toml` of `lockstep verify`. Each [expect] is
 computed here by a plain-Python reference that runs the transactions (or
 critical sections) one after the other in thread order: the checked buffers
 are ones every serial order gives the same contents (the kernels' headers
@@ -48,23 +48,24 @@ def spec(comment, kernel, grid, block, params, buffers, expect):
     return "\n".join(out) + "\n"
 
 
-VERSIONS = {  # suffix -> (description, lock buffer size; None for TM)
+VERSIONS = {  # version suffix of the kernel and its launch files -> what it is
     "": "the transactional version",
     "cgl": "the coarse-grained-lock version (one global lock)",
     "fgl": "the fine-grained-lock version",
 }
 
 
-def lock_files(dirname, kernels, make, launches):
-    """make(kind, kernel, lock_count) -> text; launches: list of (file stem, kind)."""
+def launch_name(parts, kind):
+    """launch[.PART...][.verify].toml: verify launches end in .verify.toml."""
+    return "launch" + "".join(f".{p}" for p in parts if p) + (".verify" if kind == "verify" else "") + ".toml"
+
+
+def lock_files(dirname, kernels, make, variant=""):
+    """make(kind, suffix, kernel) -> text, for the run and the verify launch of each version."""
     files = {}
-    for stem, kind in launches:
+    for kind in ("run", "verify"):
         for suffix, kernel in kernels.items():
-            if suffix == "":
-                name = f"{stem}.toml"
-            else:
-                name = f"{stem}.{suffix}.toml"
-            files[HERE / dirname / name] = make(kind, suffix, kernel)
+            files[HERE / dirname / launch_name([variant, suffix], kind)] = make(kind, suffix, kernel)
     return files
 
 
@@ -267,29 +268,25 @@ def all_files():
     files = {}
     k = {"": "_Z12tm_hashtableiiiPiS_S_", "cgl": "_Z16tm_hashtable_cgliiiPViS0_S0_Pi",
          "fgl": "_Z16tm_hashtable_fgliiiPViS0_S0_Pi"}
-    for stem, kind in [("launch.high", "high"), ("launch.low", "low")]:
-        files[HERE / "tm_hashtable" / f"{stem}.toml"] = ht(kind, "", k[""])
-    for stem, kind in [("launch", "medium"), ("launch.verify", "verify")]:
+    for kind in ("high", "low"):
+        files[HERE / "tm_hashtable" / f"launch.{kind}.toml"] = ht(kind, "", k[""])
+    for kind in ("medium", "verify"):
         for suffix in ("cgl", "fgl"):
-            files[HERE / "tm_hashtable" / f"{stem}.{suffix}.toml"] = ht(kind, suffix, k[suffix])
-    both = [("launch", "run"), ("launch.verify", "verify")]
+            files[HERE / "tm_hashtable" / launch_name([suffix], kind)] = ht(kind, suffix, k[suffix])
     files.update(lock_files("tm_atm", {"": "_Z6tm_atmiiPi", "cgl": "_Z10tm_atm_cgliiPViPi",
-                                       "fgl": "_Z10tm_atm_fgliiPViPi"}, atm, both))
+                                       "fgl": "_Z10tm_atm_fgliiPViPi"}, atm))
     files.update(lock_files("tm_cl", {"": "_Z5tm_cliPKiS0_Pi", "cgl": "_Z9tm_cl_cgliPKiS0_PViPi",
                                       "fgl": "_Z9tm_cl_fgliPKiS0_PViPi"},
-                            lambda kind, s, kn: cl(kind, s, kn, "CL"), both))
-    clto = {"": "_Z7tm_cltoiPKiS0_Pi", "cgl": "_Z11tm_clto_cgliPKiS0_PViPi",
-            "fgl": "_Z11tm_clto_fgliPKiS0_PViPi"}
-    for stem, kind in both:
-        for suffix, kernel in clto.items():
-            name = f"{stem}.clto.{suffix}.toml" if suffix else f"{stem}.clto.toml"
-            files[HERE / "tm_cl" / name] = cl(kind, suffix, kernel, "CLto")
+                            lambda kind, s, kn: cl(kind, s, kn, "CL")))
+    files.update(lock_files("tm_cl", {"": "_Z7tm_cltoiPKiS0_Pi", "cgl": "_Z11tm_clto_cgliPKiS0_PViPi",
+                                      "fgl": "_Z11tm_clto_fgliPKiS0_PViPi"},
+                            lambda kind, s, kn: cl(kind, s, kn, "CLto"), variant="clto"))
     files.update(lock_files("tm_bh", {"": "_Z5tm_bhiiPKiPi", "cgl": "_Z9tm_bh_cgliiPKiPViPi",
-                                      "fgl": "_Z9tm_bh_fgliiPKiPViPi"}, bh, both))
+                                      "fgl": "_Z9tm_bh_fgliiPKiPViPi"}, bh))
     files.update(lock_files("tm_cc", {"": "_Z5tm_cciiPiS_", "cgl": "_Z9tm_cc_cgliiPViS0_Pi",
-                                      "fgl": "_Z9tm_cc_fgliiPViS0_Pi"}, cc, both))
+                                      "fgl": "_Z9tm_cc_fgliiPViS0_Pi"}, cc))
     files.update(lock_files("tm_ap", {"": "_Z5tm_apiiPKiPi", "cgl": "_Z9tm_ap_cgliiPKiPViPi",
-                                      "fgl": "_Z9tm_ap_fgliiPKiPViPi"}, ap, both))
+                                      "fgl": "_Z9tm_ap_fgliiPKiPViPi"}, ap))
     return files
 
 

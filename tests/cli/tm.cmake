@@ -37,10 +37,11 @@ add_test(NAME cli.tm.barrier_in_transaction COMMAND ${CLI_DIR}/expect_error.sh $
 
 # The TM benchmark suite (models/tm/README.md): every version of every kernel
 # (TM, coarse-grained lock, fine-grained lock) runs to completion with its
-# [expect] under mimd and the SIMT stack, and its small launch.verify*.toml is
-# proved: the TM versions serializable (with [expect]) under the ideal commit,
-# the lock versions with every property (deadlock, faults, fair termination,
-# [expect]). tm_hashtable's own medium-contention TM launches are above.
+# [expect] under mimd and the SIMT stack, and its small verify launch
+# (launch[.VERSION].verify.toml) is proved: the TM versions serializable (with
+# [expect]) under the ideal commit, the lock versions with every property
+# (deadlock, faults, fair termination, [expect]). tm_hashtable's own
+# medium-contention TM launches are above.
 set(TM_BENCH_LAUNCHES
   tm_hashtable/launch.high tm_hashtable/launch.low tm_hashtable/launch.cgl tm_hashtable/launch.fgl
   tm_atm/launch tm_atm/launch.cgl tm_atm/launch.fgl
@@ -52,7 +53,7 @@ foreach(entry ${TM_BENCH_LAUNCHES})
   get_filename_component(dir ${entry} DIRECTORY)
   get_filename_component(stem ${entry} NAME)
   string(REGEX REPLACE "^launch" "${dir}" tag ${stem})
-  string(REGEX REPLACE "^launch" "launch.verify" vstem ${stem})
+  set(vstem ${stem}.verify)
   set(ptx models/tm/${dir}/${dir}.ptx)
   if(tag MATCHES "gl$")
     set(property all)
