@@ -41,7 +41,7 @@ __global__ void tm_ap_cgl(int nrecords, int nitems, const int *records, volatile
     if (r >= nrecords)
         return;
     int mask = records[r];
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
             __threadfence();
@@ -67,7 +67,7 @@ __global__ void tm_ap_fgl(int nrecords, int nitems, const int *records, volatile
     for (int i = 0; i < nitems; ++i) {
         for (int j = i + 1; j < nitems; ++j, ++p) {
             if (has_pair(mask, i, j)) {
-                volatile bool done = false; // volatile: see the note on the lock versions
+                volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
                 while (!done) {
                     if (atomicCAS(&locks[p], 0, 1) == 0) {
                         __threadfence();

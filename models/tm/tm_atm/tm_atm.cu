@@ -42,7 +42,7 @@ __global__ void tm_atm_cgl(int n, int naccounts, volatile int *balance, int *loc
         return;
     int src, dst, amount;
     transfer_of(t, naccounts, src, dst, amount);
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
             __threadfence();
@@ -69,7 +69,7 @@ __global__ void tm_atm_fgl(int n, int naccounts, volatile int *balance, int *loc
     int lo = min(src, dst);
     int hi = max(src, dst);
     bool have_lo = false;
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (!have_lo)
             have_lo = atomicCAS(&locks[lo], 0, 1) == 0;

@@ -67,7 +67,7 @@ __global__ void tm_cc_cgl(int w, int h, volatile int *excess, volatile int *rcap
     for (int dir = 0; dir < 2; ++dir) {
         if ((dir == 0 && x + 1 < w) || (dir == 1 && y + 1 < h)) {
             int v = dir == 0 ? u + 1 : u + w;
-            volatile bool done = false; // volatile: see the note on the lock versions
+            volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
             while (!done) {
                 if (atomicCAS(lock, 0, 1) == 0) {
                     __threadfence();
@@ -94,7 +94,7 @@ __global__ void tm_cc_fgl(int w, int h, volatile int *excess, volatile int *rcap
         if ((dir == 0 && x + 1 < w) || (dir == 1 && y + 1 < h)) {
             int v = dir == 0 ? u + 1 : u + w;
             bool have_u = false;
-            volatile bool done = false; // volatile: see the note on the lock versions
+            volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
             while (!done) {
                 if (!have_u)
                     have_u = atomicCAS(&locks[u], 0, 1) == 0;

@@ -65,7 +65,7 @@ __global__ void tm_cl_cgl(int nedges, const int *edges, const int *corr, volatil
     int e = blockIdx.x * blockDim.x + threadIdx.x;
     if (e >= nedges)
         return;
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
             __threadfence();
@@ -93,7 +93,7 @@ __global__ void tm_clto_cgl(int nedges, const int *edges, const int *corr, volat
     int v = edges[2 * e + 1];
     int cx = corr[2 * e];
     int cy = corr[2 * e + 1];
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
             __threadfence();
@@ -118,7 +118,7 @@ __device__ void locked_edge_update(int u, int v, const int *c, int cx, int cy, v
     int lo = min(u, v);
     int hi = max(u, v);
     bool have_lo = false;
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (!have_lo)
             have_lo = atomicCAS(&locks[lo], 0, 1) == 0;

@@ -45,7 +45,7 @@ __global__ void tm_hashtable_cgl(int n, int nbuckets, int cap, volatile int *cou
         return;
     int key = 7 * t + 3;
     int b = key % nbuckets;
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
             __threadfence();
@@ -70,7 +70,7 @@ __global__ void tm_hashtable_fgl(int n, int nbuckets, int cap, volatile int *cou
         return;
     int key = 7 * t + 3;
     int b = key % nbuckets;
-    volatile bool done = false; // volatile: see the note on the lock versions
+    volatile bool done = false; // volatile: so that nvcc keeps this loop SIMT-safe (README.md)
     while (!done) {
         if (atomicCAS(&locks[b], 0, 1) == 0) {
             __threadfence();
