@@ -4,9 +4,10 @@
 For each benchmark (models/tm/README.md) this writes, next to the kernel,
 `launch.toml` (TM version), `launch.cgl.toml` and `launch.fgl.toml` (the
 coarse- and fine-grained-lock versions: the same work, the same [expect]),
-and the small `launch[.VERSION].verify.toml` of `lockstep verify`. Each [expect] is
-computed here by a plain-Python reference that runs the transactions (or
-critical sections) one after the other in thread order: the checked buffers
+and the small `launch[.VERSION].verify.toml` of `lockstep verify`. Each
+[expect] is computed here by a plain-Python reference that runs the
+transactions (or critical sections) one after the other in thread order: the
+checked buffers
 are ones every serial order gives the same contents (the kernels' headers
 say why). tm_hashtable's own launch.toml and launch.verify.toml (the
 medium contention) are written by hand; this adds its high- and
@@ -60,7 +61,7 @@ def launch_name(parts, kind):
     return "launch" + "".join(f".{p}" for p in parts if p) + (".verify" if kind == "verify" else "") + ".toml"
 
 
-def lock_files(dirname, kernels, make, variant=""):
+def version_files(dirname, kernels, make, variant=""):
     """make(kind, suffix, kernel) -> text, for the run and the verify launch of each version."""
     files = {}
     for kind in ("run", "verify"):
@@ -273,19 +274,19 @@ def all_files():
     for kind in ("medium", "verify"):
         for suffix in ("cgl", "fgl"):
             files[HERE / "tm_hashtable" / launch_name([suffix], kind)] = ht(kind, suffix, k[suffix])
-    files.update(lock_files("tm_atm", {"": "_Z6tm_atmiiPi", "cgl": "_Z10tm_atm_cgliiPViPi",
+    files.update(version_files("tm_atm", {"": "_Z6tm_atmiiPi", "cgl": "_Z10tm_atm_cgliiPViPi",
                                        "fgl": "_Z10tm_atm_fgliiPViPi"}, atm))
-    files.update(lock_files("tm_cl", {"": "_Z5tm_cliPKiS0_Pi", "cgl": "_Z9tm_cl_cgliPKiS0_PViPi",
+    files.update(version_files("tm_cl", {"": "_Z5tm_cliPKiS0_Pi", "cgl": "_Z9tm_cl_cgliPKiS0_PViPi",
                                       "fgl": "_Z9tm_cl_fgliPKiS0_PViPi"},
                             lambda kind, s, kn: cl(kind, s, kn, "CL")))
-    files.update(lock_files("tm_cl", {"": "_Z7tm_cltoiPKiS0_Pi", "cgl": "_Z11tm_clto_cgliPKiS0_PViPi",
+    files.update(version_files("tm_cl", {"": "_Z7tm_cltoiPKiS0_Pi", "cgl": "_Z11tm_clto_cgliPKiS0_PViPi",
                                       "fgl": "_Z11tm_clto_fgliPKiS0_PViPi"},
                             lambda kind, s, kn: cl(kind, s, kn, "CLto"), variant="clto"))
-    files.update(lock_files("tm_bh", {"": "_Z5tm_bhiiPKiPi", "cgl": "_Z9tm_bh_cgliiPKiPViPi",
+    files.update(version_files("tm_bh", {"": "_Z5tm_bhiiPKiPi", "cgl": "_Z9tm_bh_cgliiPKiPViPi",
                                       "fgl": "_Z9tm_bh_fgliiPKiPViPi"}, bh))
-    files.update(lock_files("tm_cc", {"": "_Z5tm_cciiPiS_", "cgl": "_Z9tm_cc_cgliiPViS0_Pi",
+    files.update(version_files("tm_cc", {"": "_Z5tm_cciiPiS_", "cgl": "_Z9tm_cc_cgliiPViS0_Pi",
                                       "fgl": "_Z9tm_cc_fgliiPViS0_Pi"}, cc))
-    files.update(lock_files("tm_ap", {"": "_Z5tm_apiiPKiPi", "cgl": "_Z9tm_ap_cgliiPKiPViPi",
+    files.update(version_files("tm_ap", {"": "_Z5tm_apiiPKiPi", "cgl": "_Z9tm_ap_cgliiPKiPViPi",
                                       "fgl": "_Z9tm_ap_fgliiPKiPViPi"}, ap))
     return files
 
