@@ -7,9 +7,8 @@ coarse- and fine-grained-lock versions: the same work, the same [expect]),
 and the small `launch[.VERSION].verify.toml` of `lockstep verify`. Each
 [expect] is computed here by a plain-Python reference that runs the
 transactions (or critical sections) one after the other in thread order: the
-checked buffers
-are ones every serial order gives the same contents (the kernels' headers
-say why). tm_hashtable's own launch.toml and launch.verify.toml (the
+checked buffers are ones every serial order gives the same contents (the
+kernels' headers say why). tm_hashtable's own launch.toml and launch.verify.toml (the
 medium contention) are written by hand; this adds its high- and
 low-contention launches and the lock versions'.
 
