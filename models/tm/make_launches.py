@@ -8,9 +8,9 @@ and the small `launch[.VERSION].verify.toml` of `lockstep verify`. Each
 [expect] is computed here by a plain-Python reference that runs the
 transactions (or critical sections) one after the other in thread order: the
 checked buffers are ones every serial order gives the same contents (the
-kernels' headers say why). tm_hashtable's own launch.toml and launch.verify.toml (the
-medium contention) are written by hand; this adds its high- and
-low-contention launches and the lock versions'.
+kernels' headers say why). tm_hashtable's own launch.toml and
+launch.verify.toml (the medium contention) are written by hand; this adds
+its high- and low-contention launches and the lock versions'.
 
     python3 models/tm/make_launches.py          # rewrite the specs
     python3 models/tm/make_launches.py --check  # exit 1 if a spec differs
