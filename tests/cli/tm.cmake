@@ -34,3 +34,47 @@ add_test(NAME cli.tm.serializable_needs_tm_model COMMAND ${CLI_DIR}/expect_error
 add_test(NAME cli.tm.barrier_in_transaction COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "tests/cli/tm_inputs/barrier_in_tx.ptx:12:3: error: a barrier inside a transaction (between __tbegin and __tcommit)"
   run ${TM_IN}/barrier_in_tx.ptx --launch ${TM_IN}/barrier_in_tx.toml)
+
+# The TM benchmark suite (models/tm/README.md): every version of every kernel
+# (TM, coarse-grained lock, fine-grained lock) runs to completion with its
+# [expect] under mimd and the SIMT stack, and its small verify launch
+# (launch[.VERSION].verify.toml) is proved: the TM versions serializable (with
+# [expect]) under the ideal commit, the lock versions with every property
+# (deadlock, faults, fair termination, [expect]). tm_hashtable's own
+# medium-contention TM launches are above.
+set(TM_BENCH_LAUNCHES
+  tm_hashtable/launch.high tm_hashtable/launch.low tm_hashtable/launch.cgl tm_hashtable/launch.fgl
+  tm_atm/launch tm_atm/launch.cgl tm_atm/launch.fgl
+  tm_cl/launch tm_cl/launch.cgl tm_cl/launch.fgl tm_cl/launch.clto tm_cl/launch.clto.cgl tm_cl/launch.clto.fgl
+  tm_bh/launch tm_bh/launch.cgl tm_bh/launch.fgl
+  tm_cc/launch tm_cc/launch.cgl tm_cc/launch.fgl
+  tm_ap/launch tm_ap/launch.cgl tm_ap/launch.fgl)
+foreach(entry ${TM_BENCH_LAUNCHES})
+  get_filename_component(dir ${entry} DIRECTORY)
+  get_filename_component(stem ${entry} NAME)
+  string(REGEX REPLACE "^launch" "${dir}" tag ${stem})
+  set(vstem ${stem}.verify)
+  set(ptx models/tm/${dir}/${dir}.ptx)
+  if(tag MATCHES "gl$")
+    set(property all)
+  else()
+    set(property serializable,safety)
+  endif()
+  foreach(model mimd stack)
+    add_test(NAME cli.tm.run.${tag}.${model} COMMAND ${CLI_DIR}/golden.sh ${LOCKSTEP_EXE}
+      ${TM_GOLDEN}/${tag}.${model}.txt 0 run ${ptx} --launch models/tm/${entry}.toml --model ${model})
+    if(NOT stem MATCHES "^launch[.](high|low)$")
+      # tm_bh under the stack: --no-canonical, because the dead-register
+      # zeroing clobbers the live registers of lanes that committed while
+      # others of their warp retry (docs/tm.md, "Benchmark kernels").
+      set(extra "")
+      if(tag STREQUAL "tm_bh" AND model STREQUAL "stack")
+        set(extra --no-canonical)
+      endif()
+      add_test(NAME cli.tm.verify.${tag}.${model} COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+        ${TM_GOLDEN}/${tag}.verify.${model}.txt 0 - ${ptx} --launch models/tm/${dir}/${vstem}.toml
+        --model ${model} --property ${property} ${extra})
+    endif()
+  endforeach()
+endforeach()
+add_test(NAME cli.tm.bench_launches_current COMMAND python3 ${PROJECT_SOURCE_DIR}/models/tm/make_launches.py --check)
