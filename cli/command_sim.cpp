@@ -63,7 +63,8 @@ int run_sim(const SimCliOptions& o, std::ostream& out, std::ostream& err) {
     usage_error("aware:timeout=any is for verify (every timeout value at once); sim counts the timeout in cycles: "
                 "aware:timeout=N, or the GPU's aware_timeout without the option");
   }
-  if (const std::string_view scope = sem::model_info(model.kind).scope; scope != "warp" && scope != "block") {
+  if (const std::string_view scope = sem::model_info(model.kind).scope; scope != "warp" && scope != "block" &&
+                                                                       scope != "block (core in sim)") {
     usage_error(fmt::format("model '{}' ({} scope) is not supported in sim yet; run and verify support it",
                             sem::model_spec_name(model), scope));
   }

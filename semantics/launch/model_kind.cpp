@@ -49,13 +49,13 @@ constexpr std::array<ModelInfo, 20> kModels{{
      "thread block compaction with likely-convergence points (a break's loop latch)", "block",
      "compacted warp (slot of the block)", kNvidia},
     {ModelKind::Dwf, "dwf", "",
-     "dynamic warp formation: a per-block warp pool, threads regrouped by PC after every instruction in their "
-     "home lanes, reconvergence by coincidence",
-     "block", "dynamic warp (pool entry of the block)", kNone},
+     "dynamic warp formation: a warp pool per block (per SM in sim), threads regrouped by PC after every "
+     "instruction in their home lanes, reconvergence by coincidence",
+     "block (core in sim)", "dynamic warp (pool entry)", kNone},
     {ModelKind::DwfWb, "dwf-wb", "",
      "dynamic warp formation with warp barriers: a static warp's threads regroup after its top-level divergent "
      "branch and are restored at its reconvergence point",
-     "block", "dynamic warp (pool entry of the block)", kNvidia},
+     "block (core in sim)", "dynamic warp (pool entry)", kNvidia},
 }};
 
 }  // namespace

@@ -11,7 +11,7 @@
 //   minpc, minsp-minpc, maxfun-minpc, long, lee, pdom-minsp, longest-path,
 //   round-robin   the PC-selection heuristics
 //   tbc, tbc-lcp  thread block compaction (block scope), + likely-convergence points
-//   dwf, dwf-wb   dynamic warp formation (block scope), + warp barriers
+//   dwf, dwf-wb   dynamic warp formation (block scope; core scope in sim), + warp barriers
 // Parameters (`aware:timeout=N`, `mp:splits=2`, `long:8`) are in model_spec.hpp.
 #pragma once
 

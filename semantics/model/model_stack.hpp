@@ -60,6 +60,12 @@ class ModelStack {
     std::vector<Entry> stack;  ///< bottom .. top
     bool blocked = false;      ///< the top entry waits at a barrier / warp sync
     std::uint32_t tx_r = kNoTx;  ///< index of the transaction's R entry (T is above it)
+    /// Inside a transaction after a commit step: the instruction after its
+    /// __tcommit, where the threads that committed (held only in the N entry
+    /// below R) go on; 0 otherwise. What explain() reports for them, so that
+    /// the explorer's dead-register zeroing sees their real next instruction.
+    /// Not hashed: a function of the transaction, it changes no future step.
+    std::uint32_t tx_resume = 0;
     friend bool operator==(const State&, const State&) = default;
   };
 
@@ -127,12 +133,16 @@ inline void ModelStack::retire_tx(State& s, const Outcome& o) const {
     }
     case TxEvent::Commit: {
       // Steps 2, 3 and 5: failed threads join R, T is popped (the warp finished its commit).
+      // The threads that committed wait in N (whose PC stays at __tbegin,
+      // as in the figure) and go on after __tcommit: explain() says so.
+      s.tx_resume = pc + 1;
       Entry& r = s.stack[s.tx_r];
       r.mask |= o.tx_retry;
       s.stack.resize(s.tx_r + 1);
       if (r.mask == 0) {
         s.stack.pop_back();
         s.tx_r = kNoTx;
+        s.tx_resume = 0;
         if (!s.stack.empty()) s.stack.back().pc = pc + 1;  // the N entry resumes after __tcommit
       }
       settle(s);
@@ -198,7 +208,10 @@ inline void ModelStack::explain(const State& s, std::vector<WaitInfo>& out) cons
     const Mask own = e.mask & ~above;
     if (own != 0) {
       WaitInfo w{own, e.pc, WaitKind::Ready, 0};
-      if (i + 1 == s.stack.size()) {
+      if (s.tx_r != kNoTx && i + 1 == s.tx_r && s.tx_resume != 0) {
+        w.pc = s.tx_resume;  // committed, waiting for the warp's retries: next at __tcommit + 1
+        w.kind = WaitKind::Pending;
+      } else if (i + 1 == s.stack.size()) {
         w.kind = s.blocked ? WaitKind::Barrier : WaitKind::Ready;
       } else if (i + 1 < s.stack.size() && s.stack[i + 1].rpc == e.pc) {
         w.kind = WaitKind::Reconverge;

@@ -26,6 +26,9 @@ class IssueSink {
   virtual void issued(std::uint32_t warp, unsigned key, std::uint32_t pc, sem::Mask threads) = 0;
   /// Model event `event` of engine warp `warp` fired (a timeout; KernelContext::event_timeout).
   virtual void fired(std::uint32_t warp, unsigned event) = 0;
+  /// Block `block` was admitted into engine slot `slot`, or (block ==
+  /// sem::kNoBlock) the slot's block retired.
+  virtual void slot_changed(std::uint32_t slot, std::uint32_t block) = 0;
 };
 
 struct KernelContext {

@@ -56,6 +56,7 @@ void Sm::launch_cta(std::uint32_t block, Cycle now) {
   while (ctas_[c].used) ++c;
   const std::uint32_t slot = kernel_->slot_of(id_, c);
   engine_->admit(slot, block);
+  if (kernel_->issues != nullptr) kernel_->issues->slot_changed(slot, block);
   ctas_[c] = Cta{true, block, kernel_->warps_per_cta};
   ++resident_;
   for (std::uint32_t i = 0; i < kernel_->warps_per_cta; ++i) {
@@ -143,6 +144,7 @@ void Sm::warp_may_end(std::uint32_t w, Cycle now) {
   Cta& cta = ctas_[hw.cta];
   if (--cta.warps_left != 0) return;
   engine_->retire(kernel_->slot_of(id_, hw.cta));
+  if (kernel_->issues != nullptr) kernel_->issues->slot_changed(kernel_->slot_of(id_, hw.cta), sem::kNoBlock);
   cta.used = false;
   --resident_;
   // Core scope: the entries the CTA's warps held moved to the other CTAs' warps.

@@ -26,8 +26,9 @@ class Gpu::Port final : public ClusterPort {
 /// and feeds the hang detector while it confirms a cycle.
 class Gpu::Recorder final : public IssueSink {
  public:
-  Recorder(const sem::LaunchEngine& engine, HangDetector& hangs, std::vector<ScheduleStep>* schedule)
-      : engine_(&engine), hangs_(&hangs), schedule_(schedule) {}
+  Recorder(const sem::LaunchEngine& engine, HangDetector& hangs, std::vector<ScheduleStep>* schedule,
+           std::vector<SlotEvent>* events)
+      : engine_(&engine), hangs_(&hangs), schedule_(schedule), events_(events) {}
   void issued(std::uint32_t warp, unsigned key, std::uint32_t pc, sem::Mask threads) override {
     if (hangs_->recording()) hangs_->issued(warp, key, pc, threads);
     if (schedule_ == nullptr) return;
@@ -39,13 +40,20 @@ class Gpu::Recorder final : public IssueSink {
         return;
       }
     }
-    schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, key, pc, threads, 1});
+    schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, key, pc, threads, 1, slot_of(warp)});
     cut_ = false;
+  }
+  void slot_changed(std::uint32_t slot, std::uint32_t block) override {
+    if (events_ == nullptr) return;
+    events_->push_back(SlotEvent{schedule_->size(), slot, block});
+    // Under core scope the next issue starts a step after the event (where
+    // a replay applies it); elsewhere where a block sits changes no step.
+    if (engine_->core_slots() > 1) cut_ = true;
   }
   void fired(std::uint32_t warp, unsigned event) override {
     if (schedule_ == nullptr) return;
     const sem::WarpData& wd = engine_->warp(warp);
-    schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, kEventKey + event, kEventPc, 0, 1});
+    schedule_->push_back(ScheduleStep{wd.block, wd.warp_in_block, kEventKey + event, kEventPc, 0, 1, slot_of(warp)});
     cut_ = false;
   }
   /// The next issue starts a new step; returns its index.
@@ -55,9 +63,12 @@ class Gpu::Recorder final : public IssueSink {
   }
 
  private:
+  [[nodiscard]] std::uint32_t slot_of(std::uint32_t warp) const noexcept { return warp / engine_->warps_per_block(); }
+
   const sem::LaunchEngine* engine_;
   HangDetector* hangs_;
   std::vector<ScheduleStep>* schedule_;
+  std::vector<SlotEvent>* events_;
   bool cut_ = false;
 };
 
@@ -181,7 +192,10 @@ void Gpu::sample(SimResult& result) {
 
 void Gpu::run(SimResult& result) {
   sem::LaunchEngine& engine = *kernel_->engine;
-  recorder_ = std::make_unique<Recorder>(engine, hangs_, options_.record_schedule ? &result.schedule : nullptr);
+  recorder_ = std::make_unique<Recorder>(engine, hangs_, options_.record_schedule ? &result.schedule : nullptr,
+                                         options_.record_schedule ? &result.slot_events : nullptr);
+  result.engine_slots = engine.slot_count();
+  result.core_slots = engine.core_slots();
   if (options_.record_schedule || options_.detect_hangs) kernel_->issues = recorder_.get();
   if (options_.sample_interval != 0) sample(result);
   while (true) {

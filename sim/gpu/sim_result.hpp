@@ -35,6 +35,20 @@ struct ScheduleStep {
   std::uint32_t pc = 0;
   sem::Mask lanes = 0;
   std::uint32_t count = 1;
+  std::uint32_t slot = 0;  ///< the engine's block slot that held the block (sem::Residency)
+};
+
+/// The CTA dispatcher gave `block` to engine slot `slot`, or (block ==
+/// sem::kNoBlock) the slot's block retired, before schedule step `before`
+/// (the schedule's size then; under core scope the next issue starts a new
+/// step, elsewhere it may extend step `before` - 1). With the schedule, what a replay with the
+/// simulator's residency needs: dynamic warp formation pools the slots of
+/// an SM (docs/models/dwf.md "Core scope"), so which blocks share an SM
+/// decides what its steps mean.
+struct SlotEvent {
+  std::size_t before = 0;
+  std::uint32_t slot = 0;
+  std::uint32_t block = 0;
 };
 
 /// Totals at one moment (every sample_interval cycles), for timelines.
@@ -81,6 +95,9 @@ struct SimResult {
   std::vector<NamedStat> memory_stats;   ///< MemorySide::report, in its order
   MemoryCounters memory_counters;
   std::vector<ScheduleStep> schedule;    ///< with SimOptions::record_schedule
+  std::vector<SlotEvent> slot_events;    ///< with SimOptions::record_schedule
+  std::uint32_t engine_slots = 0;        ///< the engine's block slots (every SM's CTA slots)
+  std::uint32_t core_slots = 1;          ///< slots per model state (sem::Residency::core_slots)
   /// A livelock: the schedule's steps from here on are the cycle.
   std::optional<std::size_t> schedule_cycle_start;
   std::vector<CounterSample> samples;    ///< with SimOptions::sample_interval

@@ -237,7 +237,7 @@ TEST(DwfModel, InvariantsHoldAfterEveryStepOfGeneratedPrograms) {
 TEST(DwfModel, SpecNames) {
   EXPECT_EQ(sem::model_spec_name(model_named("dwf")), "dwf");
   EXPECT_EQ(sem::model_spec_name(model_named("dwf-wb")), "dwf-wb");
-  EXPECT_EQ(sem::model_info(sem::ModelKind::DwfWb).scope, "block");
+  EXPECT_EQ(sem::model_info(sem::ModelKind::DwfWb).scope, "block (core in sim)");
 }
 
 }  // namespace
