@@ -8,6 +8,8 @@
 
 #include <vector>
 
+#include "semantics/model/wait_info.hpp"
+
 #include "semantics/model/model_mimd.hpp"
 #include "semantics/model/model_stack.hpp"
 
@@ -92,6 +94,17 @@ TEST(TmStack, Fig43Replay) {
                                          {C, kNo, 0},
                                          {C, kNo, fig("0000 0011")}}));
   EXPECT_EQ(m.unit(s, 0).threads, fig("0000 0011"));
+  // The threads that committed wait in N (its PC B, as drawn) but go on at G:
+  // explain() reports them there (the explorer zeroes what is dead at G).
+  std::vector<WaitInfo> why;
+  m.explain(s, why);
+  ASSERT_EQ(why.size(), 3U);  // T (retrying threads), N (committed), the outer N (threads 4, 5)
+  EXPECT_EQ(why[0].lanes, fig("0000 0011"));
+  EXPECT_EQ(why[0].pc, C);
+  EXPECT_EQ(why[1].lanes, fig("1111 0000"));
+  EXPECT_EQ(why[1].pc, G);
+  EXPECT_EQ(why[2].lanes, fig("0000 1100"));
+  EXPECT_EQ(why[2].pc, H);
   // The retry runs to the commit and both commit (row 5): T and R popped, N's PC is G.
   m.retire(f.ctx, s, 0, one(D, fig("0000 0011")));
   m.retire(f.ctx, s, 0, one(F, fig("0000 0011")));
