@@ -203,9 +203,23 @@ void ModelDwf::release(const ModelContext&, State& s, std::uint32_t warp, Mask l
       e.pc = pc;
       continue;
     }
+    // Pooling several blocks, only the threads of `warp`'s block go on: the
+    // others wait at their own block's barrier, still in this entry.
+    Mask go = e.lanes;
+    if (s.block_warps < s.live.size()) {
+      const unsigned block = warp / s.block_warps;
+      for_each_lane(e.lanes, [&](unsigned l) {
+        if (e.home[l] / s.block_warps != block) go &= ~lane_bit(l);
+      });
+    }
     const Warp old = e;
-    free_entry(s, j);
-    for_each_lane(old.lanes, [&](unsigned l) { place(s, old.home[l], l, pc); });
+    if (go == old.lanes) {
+      free_entry(s, j);
+    } else {
+      e.lanes &= ~go;
+      for_each_lane(go, [&](unsigned l) { e.home[l] = kNoWarp; });
+    }
+    for_each_lane(go, [&](unsigned l) { place(s, old.home[l], l, pc); });
   }
   if (wb_) {
     for (std::size_t w = 0; w < s.live.size(); ++w) try_restore(s, static_cast<std::uint8_t>(w));

@@ -81,7 +81,7 @@ std::uint32_t expected(unsigned b, unsigned t) {
   return (short_path ? 2 * from : 3 * from) + 1000 * b;
 }
 
-/// Steps every enabled unit round robin (lowest key first), admitting the
+/// Steps every enabled unit round robin (each warp position's units in key order), admitting the
 /// grid's blocks into free slots in order and retiring finished ones, as
 /// the simulator's CTA dispatcher does. Returns whether some dynamic warp
 /// held threads of two blocks, and fills `out` with the final buffer.
@@ -98,16 +98,18 @@ bool run_core(const PreparedLaunch& p, bool wb, unsigned slots, unsigned blocks,
     }
     bool any = false;
     for (std::uint32_t w = 0; w < s.warp_count(); ++w) {
+      // Every unit of the warp position that was enabled at the round's start, lowest key first.
       const Mask en = s.enabled(w);
-      if (en == 0) continue;
-      const unsigned key = sem::lowest_lane(en);
-      const auto& cw = s.block_unit(w, key);
-      bool first = false;
-      bool second = false;
-      sem::for_each_lane(cw.lanes, [&](unsigned l) { (cw.home[l] == 0 ? first : second) = true; });
-      mixed = mixed || (first && second);
-      s.step(w, key);
-      any = true;
+      sem::for_each_lane(en, [&](unsigned key) {
+        if (s.status() != sem::LaunchStatus::Running || !sem::has_lane(s.enabled(w), key)) return;
+        const auto& cw = s.block_unit(w, key);
+        bool first = false;
+        bool second = false;
+        sem::for_each_lane(cw.lanes, [&](unsigned l) { (cw.home[l] == 0 ? first : second) = true; });
+        mixed = mixed || (first && second);
+        s.step(w, key);
+        any = true;
+      });
     }
     if (!any && s.status() == sem::LaunchStatus::Running) {
       bool admitted_all = next == blocks;
@@ -159,6 +161,97 @@ TEST(DwfCore, BlocksComeAndGoThroughTheCoresSlots) {
       const unsigned from = 31 - t;
       const bool short_path = (from < 16) != (b == 1);
       EXPECT_EQ(out[i], (short_path ? 2 * from : 3 * from) + 1000 * b) << (wb ? "dwf-wb " : "dwf ") << i;
+    }
+  }
+}
+
+/// Block 0: lanes 0-15 take path X, 16-31 the longer path Y. Block 1: lanes 16-31
+/// take X too (joining block 0's half warp there), lanes 0-15 loop 20 times
+/// first. Everyone computes tid + 20, stores it (+ 1000 ctaid) into its
+/// block's shared array, waits at its block's barrier and writes what thread
+/// 31 - t stored. The dynamic warp {block 0 lanes 0-15, block 1 lanes 16-31}
+/// waits at both blocks' barriers; block 0's completes (when Y's threads
+/// arrive) long before block 1's, and block 1's threads must not go on with it.
+const std::string kTwoBarriers = kPtxHeader + R"(
+.shared .align 4 .b8 sh2[128];
+.visible .entry bars(.param .u64 out)
+{
+  .reg .pred %p<8>;
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  setp.eq.u32 %p2, %r2, 1;
+  setp.lt.u32 %p1, %r1, 16;
+  and.pred %p4, %p1, %p2;
+  @%p4 bra $L;
+  xor.pred %p3, %p1, %p2;
+  @%p3 bra $X;
+  add.u32 %r3, %r1, 5;
+  add.u32 %r3, %r3, 5;
+  add.u32 %r3, %r3, 5;
+  add.u32 %r3, %r3, 5;
+  bra.uni $J;
+$X:
+  add.u32 %r3, %r1, 20;
+  bra.uni $J;
+$L:
+  mov.u32 %r3, %r1;
+  mov.u32 %r4, 0;
+$LOOP:
+  add.u32 %r3, %r3, 1;
+  add.u32 %r4, %r4, 1;
+  setp.lt.u32 %p5, %r4, 20;
+  @%p5 bra $LOOP;
+$J:
+  mul.lo.u32 %r5, %r2, 1000;
+  add.u32 %r5, %r3, %r5;
+  mov.u32 %r6, sh2;
+  shl.b32 %r7, %r1, 2;
+  add.u32 %r8, %r6, %r7;
+  st.shared.u32 [%r8], %r5;
+  bar.sync 0;
+  sub.u32 %r9, 31, %r1;
+  shl.b32 %r10, %r9, 2;
+  add.u32 %r11, %r6, %r10;
+  ld.shared.u32 %r12, [%r11];
+  mov.u32 %r13, %ntid.x;
+  mad.lo.u32 %r14, %r2, %r13, %r1;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r14, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  st.global.u32 [%rd4], %r12;
+  ret;
+}
+)";
+
+/// kTwoBarriers with path X the long one and Y short: block 0's barrier
+/// then completes in the very step in which the mixed warp arrives, whose
+/// block 0 threads go on while its block 1 threads wait.
+std::string long_x() {
+  std::string k = kTwoBarriers;
+  const std::string four = "  add.u32 %r3, %r1, 5;\n  add.u32 %r3, %r3, 5;\n  add.u32 %r3, %r3, 5;\n  add.u32 %r3, %r3, 5;\n";
+  const std::string one = "  add.u32 %r3, %r1, 20;\n";
+  k.replace(k.find(four), four.size(), one);                   // Y
+  k.replace(k.find(one, k.find("$X:")), one.size(), four);  // X
+  return k;
+}
+
+TEST(DwfCore, AThreadWaitsForItsOwnBlocksBarrierInAMixedWarp) {
+  std::string spec = mix_spec(2);
+  spec.replace(spec.find("\"mix\""), 5, "\"bars\"");
+  for (const std::string& kernel : {kTwoBarriers, long_x()}) {
+    const auto p = prepare_from_text(kernel, spec);
+    for (const bool wb : {false, true}) {
+      std::vector<std::uint32_t> out;
+      std::string problem;
+      const bool mixed = run_core(*p, wb, 2, 2, out, problem);
+      EXPECT_TRUE(problem.empty()) << problem;
+      EXPECT_TRUE(mixed) << (wb ? "dwf-wb" : "dwf");
+      for (unsigned i = 0; i < 64; ++i) {
+        EXPECT_EQ(out[i], (31 - i % 32) + 20 + 1000 * (i / 32)) << (wb ? "dwf-wb " : "dwf ") << i;
+      }
     }
   }
 }
