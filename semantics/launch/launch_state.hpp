@@ -138,9 +138,11 @@ class LaunchState {
     return model_.unit(mstate_[w], key);
   }
   /// Block-scope models: the model's view of the unit (w, key) (its lanes' home warps).
-  [[nodiscard]] decltype(auto) block_unit(std::uint32_t w, unsigned key) const noexcept
-    requires kBlockScope
-  {
+  /// A member template, so that an explicit instantiation of the class
+  /// (launch_state_instances.hpp) leaves it out for other models.
+  template <bool B = kBlockScope>
+    requires B
+  [[nodiscard]] decltype(auto) block_unit(std::uint32_t w, unsigned key) const noexcept {
     return model_.warp(mstate_[mindex(w)], model_.unit_index(w % gw_, key, gw_));
   }
   /// Warp w's register file (register r, lane l at [r * 32 + l]) for in-place
