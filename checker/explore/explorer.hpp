@@ -45,6 +45,7 @@
 #include "checker/explore/unit_footprints.hpp"
 #include "checker/explore/step_generator.hpp"
 #include "checker/explore/visited_table.hpp"
+#include "semantics/launch/tx_regions.hpp"
 
 namespace lockstep::checker {
 
@@ -86,6 +87,7 @@ class Explorer {
     units_ = unit_count(root);
     words_ = unit_words(units_);
     syncing_exit_ = kernel_synchronises(*root.setup().kernel);
+    if (opt_.races && root.setup().transactions) tx_pcs_ = sem::transactional_pcs(*root.setup().kernel);
     if (opt_.persistent_sets && filter_ != nullptr) {
       // A filter asks for particular counterexamples and the PCs the search
       // issued: the reduction keeps every verdict, not every counterexample.
@@ -254,7 +256,7 @@ class Explorer {
       return;
     }
     if (footprints_) unit_footprints(s, enabled, syncing_exit_, fps);
-    if (opt_.races && !f.reexplore) collect_races(fps, races_, race_pairs_);
+    if (opt_.races && !f.reexplore) collect_races(fps, tx_pcs_, races_, race_pairs_);
     f.actions.clear();
     f.done.assign(words_, 0);
     typename PersistentSets<S>::Choice ample;
@@ -553,6 +555,7 @@ class Explorer {
   std::vector<Footprint> footprints_buf_;  ///< their footprints
   std::vector<Race> races_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> race_pairs_;
+  std::vector<bool> tx_pcs_;  ///< instructions inside transactions (their accesses do not race each other)
   bool syncing_exit_ = false;
   bool footprints_ = false;
   std::unique_ptr<PersistentSets<S>> por_;

@@ -109,8 +109,9 @@ std::pair<const Access*, const Access*> lanes_race(const Footprint& fi) {
 // its pair of PCs is known by then. Each pair of PCs is thus noted at its
 // first event in that order; the events are found per pair of instructions
 // through address-sorted indexes instead of over all pairs of footprints.
-void collect_races(const std::vector<Footprint>& fps, std::vector<Race>& races,
-                   std::set<std::pair<std::uint32_t, std::uint32_t>>& seen) {
+void collect_races(const std::vector<Footprint>& fps, const std::vector<bool>& transactional,
+                   std::vector<Race>& races, std::set<std::pair<std::uint32_t, std::uint32_t>>& seen) {
+  const auto in_tx = [&transactional](std::uint32_t pc) { return pc < transactional.size() && transactional[pc]; };
   using Key = std::pair<std::uint32_t, std::uint32_t>;
   const auto key_of = [](std::uint32_t a, std::uint32_t b) {
     const auto k = std::minmax(a, b);
@@ -148,7 +149,7 @@ void collect_races(const std::vector<Footprint>& fps, std::vector<Race>& races,
   };
   for (const Group& g : groups) {
     const Key k = key_of(g.pc, g.pc);
-    if (seen.contains(k) || !g.write) continue;
+    if (seen.contains(k) || !g.write || in_tx(g.pc)) continue;
     for (const std::uint32_t i : g.members) {
       if (fps[i].accesses.size() > 1 && lanes_race(fps[i]).first != nullptr) {
         offer(k, Event{i, i});
@@ -162,7 +163,9 @@ void collect_races(const std::vector<Footprint>& fps, std::vector<Race>& races,
       const Group& gb = groups[b];
       const Key k = key_of(ga.pc, gb.pc);
       // Instructions are all-atomic or all-plain and all-read or all-write.
-      if (seen.contains(k) || (ga.atomic && gb.atomic) || (!ga.write && !gb.write)) continue;
+      if (seen.contains(k) || (ga.atomic && gb.atomic) || (!ga.write && !gb.write) || (in_tx(ga.pc) && in_tx(gb.pc))) {
+        continue;
+      }
       const auto limit = static_cast<std::uint32_t>(fps.size());
       // The footprints of both groups in order: the first with a later partner.
       std::size_t p = 0, q = 0;

@@ -64,8 +64,12 @@ void unit_footprints(const S& s, const std::vector<StepRecord>& actions, bool sy
   }
 }
 
-/// Adds the races between and within the footprints to `races`, one per pair of PCs.
-void collect_races(const std::vector<Footprint>& fps, std::vector<Race>& races,
-                   std::set<std::pair<std::uint32_t, std::uint32_t>>& seen);
+/// Adds the races between and within the footprints to `races`, one per
+/// pair of PCs. Two accesses of instructions inside transactions
+/// (`transactional`, per PC; empty: none) are no race: they go to the
+/// threads' logs and the commit orders them (docs/tm.md). A transactional
+/// access and a plain one still race (weak isolation).
+void collect_races(const std::vector<Footprint>& fps, const std::vector<bool>& transactional,
+                   std::vector<Race>& races, std::set<std::pair<std::uint32_t, std::uint32_t>>& seen);
 
 }  // namespace lockstep::checker

@@ -18,8 +18,10 @@ struct Where {
   std::uint32_t region = kNone;  ///< the outermost __tbegin's pc (kNone outside transactions)
 };
 
-[[noreturn]] void error(const ir::Module& m, const ir::Instr& in, std::string message) {
-  throw InputError(Diagnostic{Severity::Error, m.path, in.loc, std::move(message)});
+/// Throws at the instruction when checking (a module given); a walk of a
+/// kernel already checked has nothing to report.
+void error(const ir::Module* m, const ir::Instr& in, std::string message) {
+  if (m != nullptr) throw InputError(Diagnostic{Severity::Error, m->path, in.loc, std::move(message)});
 }
 
 const char* collective_name(ir::Opcode op) {
@@ -35,9 +37,10 @@ const char* collective_name(ir::Opcode op) {
   }
 }
 
-}  // namespace
-
-bool check_transactions(const ir::Module& module, const ir::Kernel& k) {
+/// The data flow of nesting depths over the kernel's blocks: checks the
+/// shape when `module` is given, and marks in `inside` the instructions
+/// reached at a depth above 0 when given.
+bool walk(const ir::Module* module, const ir::Kernel& k, std::vector<bool>* inside) {
   bool any = false;
   for (const ir::Instr& in : k.code) {
     any = any || in.op == ir::Opcode::TmBegin || in.op == ir::Opcode::TmCommit || in.op == ir::Opcode::TmAbort;
@@ -54,6 +57,7 @@ bool check_transactions(const ir::Module& module, const ir::Kernel& k) {
     Where cur = at[b];
     for (std::uint32_t pc = blk.first_pc; pc <= blk.last_pc; ++pc) {
       const ir::Instr& in = k.code[pc];
+      if (inside != nullptr) (*inside)[pc] = cur.depth != 0;
       switch (in.op) {
         case ir::Opcode::TmBegin:
           if (in.guarded()) error(module, in, "__tbegin under a guard predicate: a transaction must begin unconditionally");
@@ -95,7 +99,7 @@ bool check_transactions(const ir::Module& module, const ir::Kernel& k) {
       if (at[s].depth == kNone) {
         at[s] = cur;
         work.push_back(s);
-      } else if (at[s].depth != cur.depth || at[s].region != cur.region) {
+      } else if (module != nullptr && (at[s].depth != cur.depth || at[s].region != cur.region)) {
         error(module, k.code[k.blocks[s].first_pc],
               fmt::format("__tbegin and __tcommit are unbalanced: this instruction is reached at transaction "
                           "nesting depth {} on one path and {} on another",
@@ -104,6 +108,16 @@ bool check_transactions(const ir::Module& module, const ir::Kernel& k) {
     }
   }
   return any;
+}
+
+}  // namespace
+
+bool check_transactions(const ir::Module& module, const ir::Kernel& k) { return walk(&module, k, nullptr); }
+
+std::vector<bool> transactional_pcs(const ir::Kernel& k) {
+  std::vector<bool> inside(k.code.size(), false);
+  walk(nullptr, k, &inside);
+  return inside;
 }
 
 }  // namespace lockstep::sem

@@ -6,6 +6,8 @@
 // inside a transaction, and no exit, barrier or warp collective inside one.
 #pragma once
 
+#include <vector>
+
 #include "frontend/ir/kernel.hpp"
 #include "frontend/ir/module.hpp"
 
@@ -14,5 +16,10 @@ namespace lockstep::sem {
 /// Throws InputError at the first offending instruction (file:line:col);
 /// returns true when the kernel has transactions.
 bool check_transactions(const ir::Module& module, const ir::Kernel& kernel);
+
+/// Per instruction of a kernel that passed check_transactions: whether it
+/// runs inside a transaction (after an outermost __tbegin, before its
+/// __tcommit). All false without transactions.
+[[nodiscard]] std::vector<bool> transactional_pcs(const ir::Kernel& kernel);
 
 }  // namespace lockstep::sem

@@ -149,7 +149,7 @@ TEST(CollectRaces, MatchesThePlainScanOnRandomFootprints) {
     }
     std::vector<Race> want, got;
     reference(fps, want, seen_ref);
-    collect_races(fps, got, seen_new);
+    collect_races(fps, {}, got, seen_new);
     ASSERT_EQ(got.size(), want.size()) << "round " << round;
     for (std::size_t i = 0; i < want.size(); ++i) {
       EXPECT_TRUE(same(got[i], want[i])) << "round " << round << " race " << i << ": pcs " << got[i].pc_a << ","
@@ -176,16 +176,53 @@ TEST(CollectRaces, DisjointLanesOfManyFootprintsRaceNowhere) {
   }
   std::vector<Race> races;
   Seen seen;
-  collect_races(fps, races, seen);
+  collect_races(fps, {}, races, seen);
   EXPECT_TRUE(races.empty());
   // One overlapping store at the end races with the first store to its word.
   fps.back().accesses[0].lo = 4096 + 4 * 7;
   fps.back().accesses[0].hi = fps.back().accesses[0].lo + 4;
-  collect_races(fps, races, seen);
+  collect_races(fps, {}, races, seen);
   ASSERT_EQ(races.size(), 1U);
   EXPECT_EQ(races[0].thread_a, 7U);
   EXPECT_EQ(races[0].thread_b, 2047U);
   EXPECT_EQ(races[0].address, 4096U + 28U);
+}
+
+TEST(CollectRaces, TransactionalAccessesRaceOnlyWithPlainOnes) {
+  // Thread 0 stores at pc 1 and thread 1 loads at pc 2, both in a
+  // transaction (their logs; the commit orders them); thread 2's plain store
+  // at pc 3 to the same word races with both (weak isolation).
+  const auto access = [](std::uint32_t thread, bool write) {
+    Access a;
+    a.lo = 64;
+    a.hi = 68;
+    a.thread = thread;
+    a.write = write;
+    return a;
+  };
+  std::vector<Footprint> fps(2);
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    fps[i].kind = FootprintKind::Memory;
+    fps[i].pc = i + 1;
+    fps[i].accesses.push_back(access(i, i == 0));
+  }
+  const std::vector<bool> tx{false, true, true, false};
+  std::vector<Race> races;
+  Seen seen;
+  collect_races(fps, tx, races, seen);
+  EXPECT_TRUE(races.empty());
+  collect_races(fps, {}, races, seen);  // the same accesses outside transactions
+  ASSERT_EQ(races.size(), 1U);
+  races.clear();
+  seen.clear();
+  Footprint plain;
+  plain.kind = FootprintKind::Memory;
+  plain.pc = 3;
+  plain.accesses.push_back(access(2, true));
+  fps.push_back(plain);
+  collect_races(fps, tx, races, seen);
+  ASSERT_EQ(races.size(), 2U);
+  for (const Race& r : races) EXPECT_EQ(std::max(r.pc_a, r.pc_b), 3U);
 }
 
 }  // namespace
