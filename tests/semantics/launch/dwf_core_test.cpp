@@ -25,28 +25,10 @@ namespace {
 using sem::Mask;
 using Dwf = sem::ModelDwf;
 
-/// Thread t of block b: lanes t < 16 of block 0 and t >= 16 of block 1 (and
-/// of block 2 as block 0) take the short path, r3 = 2t, the others r3 = 3t;
-/// after the join each stores r3 + 1000 b into its block's shared array,
-/// waits at the block's barrier and writes what thread 31 - t stored.
-const std::string kMix = kPtxHeader + R"(
-.shared .align 4 .b8 sh[128];
-.visible .entry mix(.param .u64 out)
-{
-  .reg .pred %p<4>;
-  .reg .b32 %r<16>;
-  .reg .b64 %rd<8>;
-  mov.u32 %r1, %tid.x;
-  mov.u32 %r2, %ctaid.x;
-  setp.lt.u32 %p1, %r1, 16;
-  setp.eq.u32 %p2, %r2, 1;
-  xor.pred %p3, %p1, %p2;
-  @%p3 bra $A;
-  mul.lo.u32 %r3, %r1, 3;
-  bra.uni $J;
-$A:
-  mul.lo.u32 %r3, %r1, 2;
-$J:
+/// The join of the test kernels: thread t of block b stores r3 + 1000 b
+/// into its block's shared array `sh`, waits at the block's barrier and
+/// writes what thread 31 - t stored to out[b * 32 + t].
+const std::string kJoinTail = R"($J:
   mul.lo.u32 %r4, %r2, 1000;
   add.u32 %r5, %r3, %r4;
   mov.u32 %r6, sh;
@@ -68,6 +50,29 @@ $J:
   ret;
 }
 )";
+
+/// Thread t of block b: lanes t < 16 of block 0 and t >= 16 of block 1 (and
+/// of block 2 as block 0) take the short path, r3 = 2t, the others r3 = 3t;
+/// after the join each stores r3 + 1000 b into its block's shared array,
+/// waits at the block's barrier and writes what thread 31 - t stored.
+const std::string kMix = kPtxHeader + R"(
+.shared .align 4 .b8 sh[128];
+.visible .entry mix(.param .u64 out)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  setp.lt.u32 %p1, %r1, 16;
+  setp.eq.u32 %p2, %r2, 1;
+  xor.pred %p3, %p1, %p2;
+  @%p3 bra $A;
+  mul.lo.u32 %r3, %r1, 3;
+  bra.uni $J;
+$A:
+  mul.lo.u32 %r3, %r1, 2;
+)" + kJoinTail;
 
 std::string mix_spec(unsigned blocks) {
   return "kernel = \"mix\"\ngrid = [" + std::to_string(blocks) +
@@ -155,13 +160,7 @@ TEST(DwfCore, BlocksComeAndGoThroughTheCoresSlots) {
     std::string problem;
     run_core(*p, wb, 2, 5, out, problem);
     EXPECT_TRUE(problem.empty()) << problem;
-    for (unsigned i = 0; i < 160; ++i) {
-      const unsigned b = i / 32;
-      const unsigned t = i % 32;
-      const unsigned from = 31 - t;
-      const bool short_path = (from < 16) != (b == 1);
-      EXPECT_EQ(out[i], (short_path ? 2 * from : 3 * from) + 1000 * b) << (wb ? "dwf-wb " : "dwf ") << i;
-    }
+    for (unsigned i = 0; i < 160; ++i) EXPECT_EQ(out[i], expected(i / 32, i % 32)) << (wb ? "dwf-wb " : "dwf ") << i;
   }
 }
 
@@ -173,7 +172,7 @@ TEST(DwfCore, BlocksComeAndGoThroughTheCoresSlots) {
 /// waits at both blocks' barriers; block 0's completes (when Y's threads
 /// arrive) long before block 1's, and block 1's threads must not go on with it.
 const std::string kTwoBarriers = kPtxHeader + R"(
-.shared .align 4 .b8 sh2[128];
+.shared .align 4 .b8 sh[128];
 .visible .entry bars(.param .u64 out)
 {
   .reg .pred %p<8>;
@@ -203,28 +202,7 @@ $LOOP:
   add.u32 %r4, %r4, 1;
   setp.lt.u32 %p5, %r4, 20;
   @%p5 bra $LOOP;
-$J:
-  mul.lo.u32 %r5, %r2, 1000;
-  add.u32 %r5, %r3, %r5;
-  mov.u32 %r6, sh2;
-  shl.b32 %r7, %r1, 2;
-  add.u32 %r8, %r6, %r7;
-  st.shared.u32 [%r8], %r5;
-  bar.sync 0;
-  sub.u32 %r9, 31, %r1;
-  shl.b32 %r10, %r9, 2;
-  add.u32 %r11, %r6, %r10;
-  ld.shared.u32 %r12, [%r11];
-  mov.u32 %r13, %ntid.x;
-  mad.lo.u32 %r14, %r2, %r13, %r1;
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r14, 4;
-  add.s64 %rd4, %rd2, %rd3;
-  st.global.u32 [%rd4], %r12;
-  ret;
-}
-)";
+)" + kJoinTail;
 
 /// kTwoBarriers with path X the long one and Y short: block 0's barrier
 /// then completes in the very step in which the mixed warp arrives, whose
