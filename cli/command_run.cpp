@@ -81,6 +81,7 @@ int run_replay(const RunCliOptions& o, std::ostream& out, std::ostream& err) {
   const auto setup = prepare_with_table(module, spec, *table);
   setup->cuda_barrier_rule = t.cuda_barrier_rule;
   setup->tm_serializable_check = t.tm_serializable;
+  setup->tm_protocol = t.tm_protocol;
   const checker::TraceReplay r = checker::replay_trace(*setup, &spec, t);
   if (!r.ok) {
     throw InputError(Diagnostic{Severity::Error, o.replay, {}, fmt::format("the trace does not replay: {}", r.error)});

@@ -41,6 +41,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
   const auto setup = prepare_with_table(module, spec, s.table);
   setup->cuda_barrier_rule = s.properties.cuda_barriers;
   setup->tm_serializable_check = s.properties.serializable;
+  setup->tm_protocol = s.tm_protocol;
 
   checker::ExploreRequest req;
   req.model = s.model;
@@ -89,6 +90,7 @@ int run_verify(const VerifyCliOptions& o, std::ostream& out, std::ostream& err) 
     fl.prepare = [&module, &s](const sem::LaunchSpec& concrete) { return prepare_with_table(module, concrete, s.table); };
     fl.cuda_barrier_rule = s.properties.cuda_barriers;
     fl.tm_serializable = s.properties.serializable;
+    fl.tm_protocol = s.tm_protocol;
     fl.model = s.model;
     fl.canonical = s.explore.canonical;
     fl.merge = s.explore.merge;
@@ -135,8 +137,9 @@ void add_verify_command(CLI::App& app, Action& action) {
                   "serializability of the committed transactions in commit-ID order)")
       ->capture_default_str();
   cmd->add_option("--tm-protocol", o->tm_protocol,
-                  "the commit protocol of transactions: ideal (atomic commit; kilotm, kilotm+tcd and warptm are not "
-                  "yet available)")
+                  "the commit protocol of transactions: ideal (atomic commit), kilotm (Kilo TM's commit units), "
+                  "kilotm+tcd (with TCD's silent read-only commits); settings ,units=N (commit units, 1-8, default "
+                  "2) and ,lwh=SETSxWAYS/BUCKETSxARRAYS (last-writer history, default 128x4/256x4)")
       ->capture_default_str();
   cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
       ->capture_default_str();

@@ -52,7 +52,8 @@ std::string write_schedule_trace(const std::string& path, const sem::LaunchSetup
   o.canonical = true;
   o.cuda_barrier_rule = setup.cuda_barrier_rule;
   o.tm_serializable = setup.tm_serializable_check;
-  checker::TraceEnd end{r.waits, r.fault, {}};
+  o.tm_protocol = setup.tm_protocol;
+  checker::TraceEnd end{r.waits, r.fault, {}, r.events};
   if (f.kind == checker::FindingKind::ExpectMismatch) end.mismatches = checker::expect_mismatches(setup, spec, r.memory);
   const checker::Trace t = checker::build_trace(setup, o, f, end);
   checker::write_trace_file(t, path);

@@ -22,14 +22,15 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
                                     "barrier-divergence, serializable)",
                                     o.property));
   s.properties = *props;
-  if (o.tm_protocol != "ideal") {
-    if (o.tm_protocol == "kilotm" || o.tm_protocol == "kilotm+tcd" || o.tm_protocol == "warptm") {
-      usage_error(fmt::format("--tm-protocol {}: not yet available (only 'ideal', the atomic commit, is modelled; "
-                              "kilotm, kilotm+tcd and warptm are later work, docs/tm.md)",
-                              o.tm_protocol));
-    }
-    usage_error(fmt::format("--tm-protocol: unknown protocol '{}' (ideal; not yet available: kilotm, kilotm+tcd, warptm)",
-                            o.tm_protocol));
+  const sem::TmProtocolParse tm = sem::parse_tm_protocol_spec(o.tm_protocol);
+  if (!tm.config) usage_error(fmt::format("--tm-protocol {}: {}", o.tm_protocol, tm.error));
+  s.tm_protocol = *tm.config;
+  s.properties.tm_protocol = sem::tm_protocol_spec(s.tm_protocol);
+  if (s.tm_protocol.units() && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
+      s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {
+    usage_error(fmt::format("--tm-protocol {} needs a model with transactions (mimd, stack, stack-amd, stack-nt), "
+                            "not '{}'",
+                            o.tm_protocol, o.model));
   }
   if (s.properties.serializable && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
       s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {

@@ -42,6 +42,7 @@ struct VerifySettings {
   TableOption table = TableOption::Nvidia;
   checker::VerifyProperties properties;
   checker::ExploreOptions explore;
+  sem::TmProtocolConfig tm_protocol;
 };
 
 [[nodiscard]] VerifySettings parse_verify_options(const VerifyCliOptions& o);

@@ -59,6 +59,7 @@ struct ReplayOutcome {
   std::string output;  ///< printf output
   sem::GlobalMemory memory;
   std::uint64_t instructions = 0;
+  std::vector<std::string> events;  ///< what each model event of the steps did, in order
 };
 
 /// Re-executes a schedule (the steps of a Finding) from the initial state,

@@ -74,6 +74,9 @@ ReplayOutcome replay_model(const sem::LaunchSetup& setup, M model, std::span<con
       keep_enabled();
       set_bit(issued, unit_of<S>(rec.warp, rec.key));
     }
+    if (is_event_key(rec.key) && action_enabled(s, rec.warp, rec.key)) {
+      r.events.push_back(s.event_text(rec.warp, rec.key - kEventKey));
+    }
     if (!replay_step(s, rec)) {
       r.ok = false;
       r.error = fmt::format("step {}: unit {} of warp {} is not enabled (the trace does not replay)", i, rec.key,

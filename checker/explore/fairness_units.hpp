@@ -35,8 +35,10 @@ inline constexpr bool kKeyedUnits = sem::kKeyedUnits<ModelOf<S>>;
 /// Units of one warp are independent (mimd): their steps may commute.
 template <class S>
 inline constexpr bool kThreadUnits = ModelOf<S>::kUnits == sem::UnitKind::Thread;
+/// Warps with events: a model's (AWARE's timeouts) or, under a model with
+/// transactions, the commit units' actions (LaunchState::events).
 template <class S>
-inline constexpr bool kModelEvents = sem::ModelWithEvents<ModelOf<S>>;
+inline constexpr bool kModelEvents = sem::ModelWithEvents<ModelOf<S>> || sem::ModelWithTransactions<ModelOf<S>>;
 template <class S>
 inline constexpr std::uint32_t kUnitStride = (kKeyedUnits<S> ? sem::kWarpSize : 1U) + (kModelEvents<S> ? 1U : 0U);
 

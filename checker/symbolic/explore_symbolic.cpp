@@ -59,6 +59,7 @@ SymbolicExploration explore_symbolic(const sem::LaunchSetup& setup, const sem::L
   setup2->use_table(setup.table);
   setup2->cuda_barrier_rule = setup.cuda_barrier_rule;
   setup2->tm_serializable_check = setup.tm_serializable_check;
+  setup2->tm_protocol = setup.tm_protocol;
   setup2->tm_watchdog_steps = setup.tm_watchdog_steps;
   SymbolicExploration r = explore_model(*setup2, spec, request, limits);
   r.if_converted = conv.regions;

@@ -23,6 +23,7 @@ Trace finding_trace(const FindingLaunch& launch, TraceOrigin origin, const Findi
       launch.prepare ? launch.prepare(concrete) : sem::prepare_launch(*launch.module, concrete, launch.table);
   setup->cuda_barrier_rule = launch.cuda_barrier_rule;
   setup->tm_serializable_check = launch.tm_serializable;
+  setup->tm_protocol = launch.tm_protocol;
   Finding f = finding;
   if (launch.if_converted != 0) {
     try {
@@ -46,8 +47,9 @@ Trace finding_trace(const FindingLaunch& launch, TraceOrigin origin, const Findi
   origin.canonical = launch.canonical;
   origin.cuda_barrier_rule = launch.cuda_barrier_rule;
   origin.tm_serializable = launch.tm_serializable;
+  origin.tm_protocol = launch.tm_protocol;
   for (const auto& [name, v] : launch.inputs) origin.inputs.push_back(TraceInput{name, std::to_string(v)});
-  TraceEnd end{r.waits, r.fault, {}};
+  TraceEnd end{r.waits, r.fault, {}, r.events};
   if (f.kind == FindingKind::ExpectMismatch) end.mismatches = expect_mismatches(*setup, concrete, r.memory);
   Trace t = build_trace(*setup, origin, f, end);
   const TraceReplay check = replay_trace(*setup, &concrete, t);

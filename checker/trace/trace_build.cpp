@@ -97,6 +97,7 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
   t.canonical = origin.canonical;
   t.cuda_barrier_rule = origin.cuda_barrier_rule;
   t.tm_serializable = origin.tm_serializable;
+  t.tm_protocol = origin.tm_protocol;
   t.state_digest = finding.digest;
   t.detail = finding.detail;
   if (finding.kind == FindingKind::NonTermination) t.cycle_start = finding.cycle_start;
@@ -104,6 +105,7 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
   const ptx::printer::KernelNames names(*setup.kernel);
   const std::uint32_t wpb = setup.shape.warps_per_block();
   const auto& code = setup.kernel->code;
+  std::size_t event = 0;
   for (const StepRecord& r : finding.steps) {
     TraceStep st;
     st.warp = r.warp;
@@ -115,7 +117,10 @@ Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, cons
     st.pc = r.pc;
     st.prefix = r.prefix;
     if (r.key >= sem::kWarpSize) {
-      st.instr = fmt::format("(model event: timeout of reconvergence entry {})", r.key - sem::kWarpSize);
+      st.instr = event < end.events.size()
+                     ? fmt::format("(model event: {})", end.events[event])
+                     : fmt::format("(model event: timeout of reconvergence entry {})", r.key - sem::kWarpSize);
+      ++event;
     } else if (r.pc < code.size()) {
       st.instr = instr_text(setup, names, r.pc);
       st.line = code[r.pc].loc.line;

@@ -179,6 +179,7 @@ ordered_json trace_json(const Trace& t) {
   j["canonical"] = t.canonical;
   j["barrier_rule"] = t.cuda_barrier_rule ? "cuda" : "counting";
   if (t.tm_serializable) j["tm_check"] = "serializable";  // only then: other traces are unchanged
+  if (t.tm_protocol.units()) j["tm_protocol"] = sem::tm_protocol_spec(t.tm_protocol);
   ordered_json steps = ordered_json::array();
   for (const TraceStep& s : t.steps) {
     steps.push_back({{"warp", s.warp}, {"block", s.block}, {"warp_in_block", s.warp_in_block}, {"unit", s.key},
@@ -265,6 +266,12 @@ Trace parse_trace(std::string_view text, const std::string& path) {
     const std::string check = r.str(doc, "tm_check", "");
     if (check != "serializable") r.fail("tm_check", fmt::format("unknown check '{}' (serializable)", check));
     t.tm_serializable = true;
+  }
+  if (doc.contains("tm_protocol")) {
+    const std::string spec = r.str(doc, "tm_protocol", "");
+    const sem::TmProtocolParse p = sem::parse_tm_protocol_spec(spec);
+    if (!p.config) r.fail("tm_protocol", p.error);
+    t.tm_protocol = *p.config;
   }
   const json& steps = r.array(doc, "steps", "");
   for (std::size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(r, steps[i], fmt::format("steps[{}]", i)));

@@ -110,7 +110,7 @@ TraceReplay replay_trace(const sem::LaunchSetup& setup, const sem::LaunchSpec* s
   f.kind = t.kind;
   f.steps = records;
   f.cycle_start = t.cycle_start.value_or(0);
-  r.stuck = build_trace(setup, TraceOrigin{}, f, TraceEnd{r.outcome.waits, std::nullopt, {}}).stuck;
+  r.stuck = build_trace(setup, TraceOrigin{}, f, TraceEnd{r.outcome.waits, std::nullopt, {}, {}}).stuck;
   if (spec != nullptr && r.outcome.status == sem::LaunchStatus::Completed) {
     r.mismatches = expect_mismatches(setup, *spec, r.outcome.memory);
   }

@@ -47,7 +47,10 @@ std::string properties_text(const VerifyProperties& p) {
   s += s.empty() ? "error" : ", error";
   if (p.expect) s += ", expect";
   if (p.cuda_barriers) s += ", barrier divergence (CUDA rule)";
-  if (p.serializable) s += ", serializability (ideal commit)";
+  if (p.serializable) {
+    s += p.tm_protocol == "ideal" ? std::string(", serializability (ideal commit)")
+                                  : ", serializability (commit protocol " + p.tm_protocol + ")";
+  }
   return s;
 }
 

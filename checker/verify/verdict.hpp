@@ -34,6 +34,9 @@ struct VerifyProperties {
   /// Serializability of the committed transactions in commit-ID order
   /// (LaunchSetup::tm_serializable_check; docs/tm.md)
   bool serializable = false;
+  /// The commit protocol the check runs under, as `--tm-protocol` spells it
+  /// ("ideal": the atomic commit).
+  std::string tm_protocol = "ideal";
   // kernel faults are always checked: no verdict exists past one
 };
 

@@ -210,6 +210,7 @@ ordered_json verify_json(const VerifyReport& r) {
   if (r.properties.cuda_barriers) props.push_back("barrier-divergence");
   if (r.properties.serializable) props.push_back("serializable");
   j["properties"] = std::move(props);
+  if (r.properties.tm_protocol != "ideal") j["tm_protocol"] = r.properties.tm_protocol;
   j["reductions"] = {{"merge", r.options.merge}, {"canonical", r.options.canonical},
                      {"sleep_sets", r.options.sleep_sets},
                      {"persistent_sets", r.exploration->persistent_sets}};

@@ -19,6 +19,7 @@
 #include "frontend/analysis/kernel_analysis.hpp"
 #include "frontend/ir/module.hpp"
 #include "semantics/launch/launch_shape.hpp"
+#include "semantics/launch/tm_protocol.hpp"
 #include "semantics/memory/address_map.hpp"
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/layout.hpp"
@@ -73,6 +74,9 @@ struct LaunchSetup {
   /// commits does not explain, or a final memory that differs from the
   /// serial one on a word a commit wrote, is an error ("not-serializable").
   bool tm_serializable_check = false;
+  /// The commit protocol (tm_protocol.hpp; docs/tm.md): the ideal commit, or
+  /// Kilo TM's commit units as a protocol model (`verify --tm-protocol`).
+  TmProtocolConfig tm_protocol;
   /// The watchdog (docs/tm.md): after this many instructions of one
   /// transaction attempt a thread's read log is validated; a doomed attempt
   /// (a stale read) aborts and restarts, a valid one goes on.

@@ -36,6 +36,7 @@
 #include "semantics/launch/rendezvous.hpp"
 #include "semantics/launch/residency.hpp"
 #include "semantics/launch/step_report.hpp"
+#include "semantics/launch/tm_commit_units.hpp"
 #include "semantics/memory/global_memory.hpp"
 #include "semantics/memory/memory_port.hpp"
 #include "semantics/memory/serial_replay.hpp"
@@ -98,8 +99,13 @@ class LaunchState {
   void retire(std::uint32_t slot);
   /// Model events of warp w that may fire now, by index (divergence_model.hpp;
   /// AWARE's reconvergence timeouts under timeout=any), and firing one.
+  /// Under a TM commit-protocol model (LaunchSetup::tm_protocol), the
+  /// commit units' actions on warp w's transactions are its events
+  /// (launch_tx_units.hpp).
   [[nodiscard]] Mask events(std::uint32_t w) const noexcept;
   void fire(std::uint32_t w, unsigned event);
+  /// What event `event` of warp w does, for traces.
+  [[nodiscard]] std::string event_text(std::uint32_t w, unsigned event) const;
   /// From now on each warp's table traffic (spills and fills of a model with
   /// virtualised tables, table_traffic.hpp) is recorded, for a timing model.
   void track_table_traffic() { traffic_.assign(warps_.size(), TableTraffic{}); }
@@ -163,7 +169,8 @@ class LaunchState {
   friend bool operator==(const LaunchState& a, const LaunchState& b) {
     return a.global_.same_contents(b.global_) && a.blocks_ == b.blocks_ && a.warps_ == b.warps_ &&
            a.mstate_ == b.mstate_ && a.tm_owner_ == b.tm_owner_ && a.status_ == b.status_ && a.dom_ == b.dom_ &&
-           a.tx_ == b.tx_ && a.serial_ == b.serial_;
+           a.tx_ == b.tx_ && a.serial_ == b.serial_ && a.units_ == b.units_ &&
+           a.silent_ == b.silent_ && a.versions_ == b.versions_;
   }
 
  private:
@@ -176,13 +183,39 @@ class LaunchState {
   /// One thread's transaction (launch_tx.hpp): nesting depth (flattened),
   /// the restart PC (after the outermost __tbegin), instructions in this
   /// attempt (the watchdog), the redo log and the registers at __tbegin.
+  /// Under a commit-protocol model also: where the attempt is at __tcommit
+  /// (units: 0 executing, 1 in the commit units, 2 committed without them)
+  /// and TCD's first-load time and conflict (launch_tx_units.hpp).
   struct TxLane {
     std::uint32_t depth = 0;
     std::uint32_t restart = 0;
     std::uint32_t steps = 0;
     TxLog log;
     std::vector<V> saved;
+    std::uint8_t units = 0;
+    bool loaded = false;
+    bool tcd_conflict = false;
+    std::uint32_t loads_seen = 0;
+    std::uint64_t first_load = 0;
     friend bool operator==(const TxLane&, const TxLane&) = default;
+  };
+  /// A read-only transaction TCD committed silently: checked against the
+  /// serial order once every CID below `mark` is in it.
+  struct TxSilent {
+    std::uint64_t mark = 0;
+    std::uint32_t warp = 0;
+    std::uint32_t lane = 0;
+    std::uint32_t pc = 0;
+    TxLog log;
+    friend bool operator==(const TxSilent&, const TxSilent&) = default;
+  };
+  /// TCD: every word a commit wrote, by CID (the serial order's history).
+  struct TxVersion {
+    std::uint64_t addr = 0;
+    std::uint64_t cid = 0;
+    std::uint32_t value = 0;
+    std::uint8_t mask = 0;
+    friend bool operator==(const TxVersion&, const TxVersion&) = default;
   };
   static constexpr bool kTm = ModelWithTransactions<M>;
 
@@ -202,6 +235,25 @@ class LaunchState {
   /// Drops warp w's transaction data once none of its lanes is in one.
   void tx_tidy(std::uint32_t w);
   void tx_final_check(std::uint32_t w, std::uint32_t pc, Mask lanes);
+  // launch_tx_units.hpp (a commit-protocol model)
+  [[nodiscard]] bool tx_units() const noexcept { return setup_->tm_protocol.units(); }
+  /// __tcommit of an outermost transaction under the commit units: the lanes
+  /// not yet submitted are (or commit at once: empty logs, TCD's silent
+  /// commit); once every lane has its outcome, the second issue commits or
+  /// restarts them.
+  void tx_units_commit(std::uint32_t w, const UnitView& u, Mask g, Outcome& o);
+  /// Lanes of warp w waiting for the commit units' outcome.
+  [[nodiscard]] Mask tx_blocked(std::uint32_t w) const noexcept;
+  /// TCD: stamps the loads lanes of warp w made in the last step.
+  void tx_tcd_loads(std::uint32_t w, Mask lanes);
+  /// Takes the transactions the units decided into the serial order (CID
+  /// order), checks TCD's silent commits, and the bound on enabled actions.
+  void tx_units_settle();
+  /// A silent commit's reads against every prefix of the serial order; false
+  /// (and the launch fails) when none explains them.
+  bool tx_check_silent(const TxSilent& s);
+  void tx_record_commit(std::uint32_t w, std::uint32_t lane, std::uint32_t pc, std::uint64_t cid, const TxLog& log);
+  void tx_hash_units(StateHasher& h) const;
   void init_block(std::uint32_t slot, std::uint32_t block);
   /// The model state of a slot's warps (warp scope) or of the slot (block scope) with no threads.
   void reset_model(std::uint32_t slot);
@@ -267,6 +319,9 @@ class LaunchState {
   std::vector<std::vector<TxLane>> tx_;
   SerialReplay serial_;                     ///< under tm_serializable_check
   std::vector<TxCommitRecord> tx_history_;  ///< under tm_serializable_check (not state)
+  TmCommitUnits units_;                     ///< under a commit-protocol model
+  std::vector<TxSilent> silent_;            ///< TCD: silent commits not yet checked
+  std::vector<TxVersion> versions_;         ///< TCD under tm_serializable_check
   std::array<TxLog*, kWarpSize> tx_port_{}; ///< scratch of port(): per lane, its log (not state)
   LaunchStatus status_ = LaunchStatus::Running;
   std::optional<LaunchFault> fault_;

@@ -46,6 +46,7 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
   if constexpr (kTm) {
     if (setup.transactions) tx_.resize(warps_.size());
+    if (setup.transactions && setup.tm_protocol.units()) units_ = TmCommitUnits(setup.tm_protocol);
   }
 }
 
@@ -130,6 +131,15 @@ inline Mask LaunchState<M, D>::enabled(std::uint32_t w) const noexcept {
   } else {
     Mask m = model_.enabled(mstate_[w]);
     if (tm_owner_ && M::kThreadUnits) m &= lane_bit(tm_owner_->lane);
+    if constexpr (kTm) {
+      // Units with lanes waiting for the commit units' outcome (launch_tx_units.hpp).
+      if (const Mask blocked = tx_blocked(w); blocked != 0) {
+        for (Mask k = m; k != 0; k &= k - 1) {
+          const unsigned key = lowest_lane(k);
+          if ((model_.unit(mstate_[w], key).threads & blocked) != 0) m &= ~lane_bit(key);
+        }
+      }
+    }
     return m;
   }
 }
@@ -139,6 +149,9 @@ inline Mask LaunchState<M, D>::events(std::uint32_t w) const noexcept {
   if constexpr (ModelWithEvents<M>) {
     if (status_ != LaunchStatus::Running || tm_owner_) return 0;
     return model_.events(mstate_[w]);
+  } else if constexpr (kTm) {
+    if (status_ != LaunchStatus::Running || !tx_on() || !units_.has(w)) return 0;
+    return units_.actions(w);
   } else {
     (void)w;
     return 0;
@@ -149,10 +162,23 @@ template <DivergenceModel M, class D>
 void LaunchState<M, D>::fire(std::uint32_t w, unsigned event) {
   if constexpr (ModelWithEvents<M>) {
     model_.fire(ctx_for(w), mstate_[w], event);
+  } else if constexpr (kTm) {
+    if (status_ != LaunchStatus::Running || !tx_on()) return;
+    units_.fire(w, event, global_);
+    tx_units_settle();
   } else {
     (void)w;
     (void)event;
   }
+}
+
+template <DivergenceModel M, class D>
+std::string LaunchState<M, D>::event_text(std::uint32_t w, unsigned event) const {
+  if constexpr (kTm) {
+    if (tx_on()) return fmt::format("commit units: {}", units_.describe(w, event));
+  }
+  (void)w;
+  return fmt::format("timeout of reconvergence entry {}", event);
 }
 
 template <DivergenceModel M, class D>
@@ -199,6 +225,7 @@ void LaunchState<M, D>::step(std::uint32_t w, unsigned key) {
   if (report_ != nullptr && in.op == ir::Opcode::Setp && u.threads != 0) note_compared(wd, u.pc, u.threads);
   Outcome o;
   if (!tx_on() || tx_[w].empty() || !tx_watchdog(w, u, o)) execute(w, u, g, o);
+  if (setup_->tm_protocol.tcd() && tx_on() && !tx_[w].empty()) tx_tcd_loads(w, g);
   if (report_ != nullptr) {
     report_->executed = g;
     report_->paths = o.count;
@@ -299,6 +326,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
     h.value(r.addr);
     h.value(r.value);
   }
+  if (tx_on() && tx_units()) tx_hash_units(h);
   dom_.hash(h);
 }
 
@@ -306,6 +334,7 @@ void LaunchState<M, D>::hash(StateHasher& h) const {
 
 #include "semantics/launch/launch_memory.hpp"
 #include "semantics/launch/launch_tx.hpp"
+#include "semantics/launch/launch_tx_units.hpp"
 #include "semantics/launch/launch_step.hpp"
 #include "semantics/launch/launch_step_block.hpp"
 #include "semantics/launch/launch_sync.hpp"

@@ -16,6 +16,9 @@
 //              validates: a stale read log (a doomed attempt) restarts it
 //              and the step does nothing else; a valid one counts again
 //
+// Under a commit-protocol model, an outermost __tcommit goes through the
+// commit units instead (launch_tx_units.hpp).
+//
 // A restart restores the registers saved at __tbegin, clears the log and
 // sends the lane to the restart PC (in the outcome's groups, and as
 // o.tx_retry for the SIMT stack's R entry).
@@ -43,6 +46,10 @@ void LaunchState<M, D>::tx_begin(std::uint32_t w, const UnitView& u, Mask g, Out
     t.restart = u.pc + 1;
     t.steps = 0;
     t.log.clear();
+    t.units = 0;
+    t.loaded = false;
+    t.tcd_conflict = false;
+    t.loads_seen = 0;
     t.saved.resize(nregs);
     for (std::size_t r = 0; r < nregs; ++r) t.saved[r] = wd.regs[r * kWarpSize + l];
     ++stats_.tx.begins;
@@ -58,6 +65,10 @@ void LaunchState<M, D>::tx_restart(std::uint32_t w, unsigned l) {
   t.depth = 1;
   t.steps = 0;
   t.log.clear();
+  t.units = 0;
+  t.loaded = false;
+  t.tcd_conflict = false;
+  t.loads_seen = 0;
   const LaunchShape& sh = setup_->shape;
   const std::uint64_t thread = std::uint64_t{wd.block} * sh.threads_per_block() + wd.warp_in_block * kWarpSize + l;
   ++stats_.tx.retries[thread];
@@ -84,6 +95,7 @@ void LaunchState<M, D>::tx_commit(std::uint32_t w, const UnitView& u, Mask g, Ou
   std::uint32_t restart = u.pc + 1;
   const Warp& wd = warps_[w];
   const bool outer = lanes[lowest_lane(g)].depth == 1;  // depths agree across lanes (tx_regions.hpp)
+  if (outer && tx_units()) return tx_units_commit(w, u, g, o);
   for_each_lane(g, [&](unsigned l) {
     if (status_ != LaunchStatus::Running) return;
     TxLane& t = lanes[l];
@@ -157,7 +169,7 @@ bool LaunchState<M, D>::tx_watchdog(std::uint32_t w, const UnitView& u, Outcome&
   std::uint32_t restart = u.pc;
   for_each_lane(u.threads, [&](unsigned l) {
     TxLane& t = lanes[l];
-    if (t.depth == 0 || ++t.steps < setup_->tm_watchdog_steps) return;
+    if (t.depth == 0 || t.units != 0 || ++t.steps < setup_->tm_watchdog_steps) return;
     t.steps = 0;
     if (t.log.valid(global_)) return;
     doomed |= lane_bit(l);

@@ -54,7 +54,7 @@ TEST(TraceBuild, StepsAndStuckThreads) {
       {0, sem::WaitInfo{0xfffffffeU, 6, sem::WaitKind::Ready, 0}},
   };
   const TraceOrigin origin{"spin_lock.ptx", "abc", "launch.toml", "", "stack", "nvidia", {}, true};
-  const Trace t = build_trace(*sl.setup, origin, cycle_finding(), TraceEnd{waits, std::nullopt, {}});
+  const Trace t = build_trace(*sl.setup, origin, cycle_finding(), TraceEnd{waits, std::nullopt, {}, {}});
   EXPECT_EQ(t.kernel, "_Z9spin_lockPiPVi");
   EXPECT_EQ(t.push_order, "nvidia");
   EXPECT_EQ(t.grid, (std::array<std::uint32_t, 3>{2, 1, 1}));
@@ -139,7 +139,7 @@ TEST(TraceText, Rendering) {
   const std::vector<std::pair<std::uint32_t, sem::WaitInfo>> waits{
       {0, sem::WaitInfo{0x1, 9, sem::WaitKind::Reconverge, 9}}};
   const TraceOrigin origin{"spin_lock.ptx", "", "launch.toml", "", "stack", "nvidia", {}, true};
-  const Trace t = build_trace(*sl.setup, origin, cycle_finding(), TraceEnd{waits, std::nullopt, {}});
+  const Trace t = build_trace(*sl.setup, origin, cycle_finding(), TraceEnd{waits, std::nullopt, {}, {}});
   std::ostringstream out;
   trace_text(out, t);
   const std::string s = out.str();

@@ -55,7 +55,7 @@ Trace trace_of(const Launch& l, const Case& c, const Finding& f) {
   origin.launch = c.launch;
   origin.model = std::string(sem::model_kind_name(c.model));
   origin.reconvergence = "nvidia";
-  TraceEnd end{r.waits, r.fault, {}};
+  TraceEnd end{r.waits, r.fault, {}, {}};
   if (f.kind == FindingKind::ExpectMismatch) end.mismatches = expect_mismatches(*l.setup, l.spec, r.memory);
   return build_trace(*l.setup, origin, f, end);
 }
@@ -158,7 +158,7 @@ TEST(ReplayRefuses, ACycleThatStarvesAnEnabledUnit) {
   f.digest = r.digest;
   TraceOrigin origin;
   origin.model = "mimd";
-  const Trace t = build_trace(*setup, origin, f, TraceEnd{r.waits, r.fault, {}});
+  const Trace t = build_trace(*setup, origin, f, TraceEnd{r.waits, r.fault, {}, {}});
   const TraceReplay check = replay_trace(*setup, &spec, t);
   EXPECT_FALSE(check.ok);
   EXPECT_EQ(check.error, "the cycle is not weakly fair: unit 0 is enabled in every state of it and never issues");

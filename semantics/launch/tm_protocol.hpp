@@ -1,0 +1,42 @@
+// The commit protocol of Kilo TM's transactions (docs/tm.md): `ideal` (the
+// atomic commit), `kilotm` (the commit units' distributed validation and
+// commit, research 001-kilotm.md §2.6, tm_commit_units.hpp) and
+// `kilotm+tcd` (kilotm with temporal conflict detection's silent commit of
+// read-only transactions, §4.4).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "semantics/memory/lwh_unit.hpp"
+
+namespace lockstep::sem {
+
+enum class TmProtocol : std::uint8_t { Ideal, KiloTm, KiloTmTcd };
+
+struct TmProtocolConfig {
+  TmProtocol kind = TmProtocol::Ideal;
+  /// Commit units (memory partitions); word w of memory belongs to unit (w / 4) % partitions.
+  std::uint32_t partitions = 2;
+  LwhConfig lwh;
+  [[nodiscard]] bool units() const noexcept { return kind != TmProtocol::Ideal; }
+  [[nodiscard]] bool tcd() const noexcept { return kind == TmProtocol::KiloTmTcd; }
+  friend bool operator==(const TmProtocolConfig&, const TmProtocolConfig&) = default;
+};
+
+[[nodiscard]] std::string_view tm_protocol_name(TmProtocol p) noexcept;
+[[nodiscard]] std::optional<TmProtocol> parse_tm_protocol(std::string_view s) noexcept;
+
+/// `NAME[,units=N][,lwh=SETSxWAYS/BUCKETSxARRAYS]` (the option and the
+/// traces' spelling): e.g. "kilotm", "kilotm+tcd,units=1,lwh=0x0/4x2".
+struct TmProtocolParse {
+  std::optional<TmProtocolConfig> config;
+  std::string error;  ///< when !config
+};
+[[nodiscard]] TmProtocolParse parse_tm_protocol_spec(std::string_view s);
+/// The spelling parse_tm_protocol_spec reads back (only what differs from the defaults).
+[[nodiscard]] std::string tm_protocol_spec(const TmProtocolConfig& c);
+
+}  // namespace lockstep::sem
