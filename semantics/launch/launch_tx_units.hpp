@@ -44,7 +44,7 @@ void LaunchState<M, D>::tx_units_commit(std::uint32_t w, const UnitView& u, Mask
       }
       return;
     }
-    units_.submit(w, l, u.pc, wd.block, thread, t.log);
+    units_.submit(w, l, u.pc, wd.block, thread, t.log, global_);
     t.units = 1;
     waits = true;
   });

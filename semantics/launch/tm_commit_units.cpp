@@ -42,7 +42,7 @@ std::uint64_t TmCommitUnits::dead_below() const noexcept {
 }
 
 void TmCommitUnits::submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, std::uint32_t block,
-                           std::uint32_t thread, const TxLog& log) {
+                           std::uint32_t thread, const TxLog& log, GlobalMemory& memory) {
   Tx t;
   t.pc = pc;
   t.cid = next_cid_++;
@@ -77,6 +77,24 @@ void TmCommitUnits::submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, 
   }
   t.outcomes_left = static_cast<std::uint32_t>(t.entries.size());
   txs_.push_back(std::move(t));
+  run_internal(memory);
+}
+
+void TmCommitUnits::run_internal(GlobalMemory& memory) {
+  if (!config_.eager_internal) return;
+  for (bool again = true; again;) {
+    again = false;
+    for (Tx& t : txs_) {
+      for (Entry& e : t.entries) {
+        for (const Action a : {Action::Hazard, Action::Validate}) {
+          if (internal(e, a) && enabled(t, e, a)) {
+            perform(t, e, a, memory);
+            again = true;
+          }
+        }
+      }
+    }
+  }
 }
 
 Mask TmCommitUnits::blocked(std::uint32_t warp) const noexcept {
@@ -135,7 +153,7 @@ void TmCommitUnits::list(std::uint32_t warp, std::vector<Ref>& out) const {
     if (t.warp != warp) continue;
     for (std::size_t k = 0; k < t.entries.size(); ++k) {
       for (const Action a : {Action::Spec, Action::Hazard, Action::Validate, Action::Commit}) {
-        if (enabled(t, t.entries[k], a)) out.push_back(Ref{i, k, a});
+        if (!internal(t.entries[k], a) && enabled(t, t.entries[k], a)) out.push_back(Ref{i, k, a});
       }
     }
   }
@@ -175,10 +193,13 @@ void TmCommitUnits::fire(std::uint32_t warp, unsigned e, GlobalMemory& memory) {
   list(warp, refs);
   if (e >= refs.size()) return;
   const Ref ref = refs[e];
-  Tx& t = txs_[ref.tx];
-  Entry& en = t.entries[ref.entry];
+  perform(txs_[ref.tx], txs_[ref.tx].entries[ref.entry], ref.action, memory);
+  run_internal(memory);
+}
+
+void TmCommitUnits::perform(Tx& t, Entry& en, Action action, GlobalMemory& memory) {
   const std::uint64_t dead = dead_below();
-  switch (ref.action) {
+  switch (action) {
     case Action::Spec: {
       const TxRead& r = read_at(t, en.unit, en.spec++);
       en.spec_ok = en.spec_ok && tx_word(memory, r.addr) == r.value;

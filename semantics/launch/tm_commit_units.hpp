@@ -71,7 +71,7 @@ class TmCommitUnits {
   /// Submits lane `lane` of warp w's transaction (a non-empty log) at its
   /// __tcommit `pc`; block and thread name it in texts.
   void submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, std::uint32_t block, std::uint32_t thread,
-              const TxLog& log);
+              const TxLog& log, GlobalMemory& memory);
   /// Lanes of warp w whose submitted transaction has no outcome yet.
   [[nodiscard]] Mask blocked(std::uint32_t warp) const noexcept;
   /// The outcome of lane `lane` of warp w's transaction once it has one
@@ -86,7 +86,8 @@ class TmCommitUnits {
   /// "CID 3 (block 0, thread 1): hazard detection at commit unit 1" for event e of warp w.
   [[nodiscard]] std::string describe(std::uint32_t warp, unsigned e) const;
   /// Hands out, in CID order, every transaction whose final outcome is
-  /// known and whose older CIDs have all been handed out: f(const TmDecided&).
+  /// known and whose older CIDs have all been handed out: f(const TmDecided&)
+  /// (its log pointer is valid during the call only).
   template <class F>
   void take_decided(F&& f) {
     for (;;) {
@@ -186,6 +187,14 @@ class TmCommitUnits {
   [[nodiscard]] const TxRead& read_at(const Tx& t, std::uint32_t unit, std::uint32_t k) const;
   [[nodiscard]] const TxWrite& write_at(const Tx& t, std::uint32_t unit, std::uint32_t k) const;
   void release_if_done(Tx& t);
+  /// Performs action a of entry e of t.
+  void perform(Tx& t, Entry& e, Action a, GlobalMemory& memory);
+  /// Under eager_internal: every enabled hazard detection and local outcome
+  /// without a hazard, until none is left.
+  void run_internal(GlobalMemory& memory);
+  [[nodiscard]] bool internal(const Entry& e, Action a) const noexcept {
+    return config_.eager_internal && (a == Action::Hazard || (a == Action::Validate && !e.hazard));
+  }
   void drop_finished();
 
   TmProtocolConfig config_;

@@ -21,6 +21,11 @@ struct TmProtocolConfig {
   /// Commit units (memory partitions); word w of memory belongs to unit (w / 4) % partitions.
   std::uint32_t partitions = 2;
   LwhConfig lwh;
+  /// Hazard detection and a local outcome without a hazard happen as soon
+  /// as they are enabled, as part of the action that enabled them (they
+  /// touch no memory and commute with every other action:
+  /// tm_commit_units.hpp). Off only in unit tests that step them one by one.
+  bool eager_internal = true;
   [[nodiscard]] bool units() const noexcept { return kind != TmProtocol::Ideal; }
   [[nodiscard]] bool tcd() const noexcept { return kind == TmProtocol::KiloTmTcd; }
   friend bool operator==(const TmProtocolConfig&, const TmProtocolConfig&) = default;

@@ -33,8 +33,14 @@ std::uint64_t LwhUnit::query(std::uint64_t addr, std::uint64_t dead) const {
 }
 
 void LwhUnit::insert(std::uint64_t addr, std::uint64_t cid, std::uint64_t dead) {
+  // A bucket keeps the youngest CID put into it: evictions from different
+  // sets do not come in CID order, and a bucket that went back to an older
+  // CID could make a word read older than its last writer (a missed hazard).
   const auto to_filter = [&](std::uint64_t a, std::uint64_t c) {
-    for (unsigned i = 0; i < config_.subarrays; ++i) filter_[bucket(i, a)] = c;
+    for (unsigned i = 0; i < config_.subarrays; ++i) {
+      std::uint64_t& b = filter_[bucket(i, a)];
+      b = std::max(b, c);
+    }
   };
   if (config_.sets == 0 || config_.ways == 0) return to_filter(addr, cid);
   const std::size_t set = static_cast<std::size_t>((addr >> 2) % config_.sets) * config_.ways;

@@ -9,7 +9,9 @@
 // bloom filter. The filter is `subarrays` arrays of `buckets` CIDs, each
 // indexed by its own hash of the word: an insertion sets the word's bucket
 // in every array, and a query returns the minimum over the arrays (the
-// bucket least likely overwritten by a younger alias). A query is the lookup
+// bucket least likely overwritten by a younger alias; a bucket keeps the
+// youngest CID ever put into it, since evictions from different sets come in
+// no particular CID order). A query is the lookup
 // table's CID on a hit, else the filter's. Buckets and entries are only ever
 // overwritten by younger CIDs, so the answer is never older than the word's
 // last deposited writer (aliasing can only make it younger: a longer wait,
