@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "semantics/launch/launch_state.hpp"
+#include "semantics/launch/tx_regions.hpp"
 
 namespace lockstep::sem {
 
@@ -46,7 +47,11 @@ LaunchState<M, D>::LaunchState(const LaunchSetup& setup, M model, D domain, Resi
   if (warps_left_ == 0) status_ = LaunchStatus::Completed;
   if constexpr (kTm) {
     if (setup.transactions) tx_.resize(warps_.size());
-    if (setup.transactions && setup.tm_protocol.units()) units_ = TmCommitUnits(setup.tm_protocol);
+    if (setup.transactions && setup.tm_protocol.units()) {
+      TmProtocolConfig c = setup.tm_protocol;
+      c.eager_spec = !plain_global_writes(*setup.kernel);
+      units_ = TmCommitUnits(c);
+    }
   }
 }
 

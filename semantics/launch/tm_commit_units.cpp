@@ -86,7 +86,7 @@ void TmCommitUnits::run_internal(GlobalMemory& memory) {
     again = false;
     for (Tx& t : txs_) {
       for (Entry& e : t.entries) {
-        for (const Action a : {Action::Hazard, Action::Validate}) {
+        for (const Action a : {Action::Hazard, Action::Spec, Action::Validate}) {
           if (internal(e, a) && enabled(t, e, a)) {
             perform(t, e, a, memory);
             again = true;

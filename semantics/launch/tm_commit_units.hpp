@@ -30,6 +30,20 @@
 // transaction when F is known (TM §4.2.5). Transactions leave once retired
 // and handed to the serial order (take_decided, in CID order).
 //
+// Reductions (TmProtocolConfig::eager_internal, on outside unit tests):
+// hazard detection and a local outcome without a hazard touch no memory and
+// commute with every other action, so they happen as soon as they are
+// enabled, as part of the action that enabled them (hazard detection then
+// happens at submission: every older entry did it at its own). The
+// speculative reads of an entry with a hazard happen then too (their
+// result is unused). Without a hazard, no transaction older than RCID that
+// writes a word the entry read is still committing, and no younger one can
+// commit at the unit before it retires: only a write from outside any
+// transaction can change such a word in the meantime, so with eager_spec
+// (no such write in the kernel) the speculative reads happen at submission
+// too. What stays an event: speculative reads that a plain write may race
+// with, revalidations, commits (one word each) and retirements.
+//
 // TCD (kilotm+tcd): the units also keep a clock, advanced by every committed
 // word, and the last-written time of every 128-byte block (exact: a filter
 // without aliasing); the launch state stamps its threads' first loads with it.
@@ -193,7 +207,14 @@ class TmCommitUnits {
   /// without a hazard, until none is left.
   void run_internal(GlobalMemory& memory);
   [[nodiscard]] bool internal(const Entry& e, Action a) const noexcept {
-    return config_.eager_internal && (a == Action::Hazard || (a == Action::Validate && !e.hazard));
+    if (!config_.eager_internal) return false;
+    switch (a) {
+      case Action::Hazard: return true;
+      case Action::Spec: return e.hazard_done && (e.hazard || config_.eager_spec);
+      case Action::Validate: return !e.hazard;
+      case Action::Commit: return false;
+    }
+    return false;
   }
   void drop_finished();
 

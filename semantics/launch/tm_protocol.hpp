@@ -26,6 +26,13 @@ struct TmProtocolConfig {
   /// touch no memory and commute with every other action:
   /// tm_commit_units.hpp). Off only in unit tests that step them one by one.
   bool eager_internal = true;
+  /// With eager_internal: speculative validation also happens at once, as
+  /// part of hazard detection, when no hazard was found. Set by the launch
+  /// when no instruction outside a transaction writes global memory (then
+  /// no write can reach a word the transaction read between its
+  /// submission and its validation: tm_commit_units.hpp). Speculative reads
+  /// of an entry with a hazard are always immediate (their result is unused).
+  bool eager_spec = false;
   [[nodiscard]] bool units() const noexcept { return kind != TmProtocol::Ideal; }
   [[nodiscard]] bool tcd() const noexcept { return kind == TmProtocol::KiloTmTcd; }
   friend bool operator==(const TmProtocolConfig&, const TmProtocolConfig&) = default;

@@ -120,4 +120,16 @@ std::vector<bool> transactional_pcs(const ir::Kernel& k) {
   return inside;
 }
 
+bool plain_global_writes(const ir::Kernel& k) {
+  const std::vector<bool> inside = transactional_pcs(k);
+  for (std::size_t pc = 0; pc < k.code.size(); ++pc) {
+    const ir::Instr& in = k.code[pc];
+    const bool writes = in.op == ir::Opcode::St || in.op == ir::Opcode::Atom || in.op == ir::Opcode::Red ||
+                        in.op == ir::Opcode::Call;
+    const bool global = in.space == ir::Space::Global || in.space == ir::Space::Generic || in.op == ir::Opcode::Call;
+    if (writes && global && !inside[pc]) return true;
+  }
+  return false;
+}
+
 }  // namespace lockstep::sem

@@ -22,4 +22,8 @@ bool check_transactions(const ir::Module& module, const ir::Kernel& kernel);
 /// __tcommit). All false without transactions.
 [[nodiscard]] std::vector<bool> transactional_pcs(const ir::Kernel& kernel);
 
+/// True when an instruction outside every transaction may write global
+/// memory (a store, atomic or reduction to .global or a generic address).
+[[nodiscard]] bool plain_global_writes(const ir::Kernel& kernel);
+
 }  // namespace lockstep::sem
