@@ -138,8 +138,10 @@ void add_verify_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   cmd->add_option("--tm-protocol", o->tm_protocol,
                   "the commit protocol of transactions: ideal (atomic commit), kilotm (Kilo TM's commit units), "
-                  "kilotm+tcd (with TCD's silent read-only commits); settings ,units=N (commit units, 1-8, default "
-                  "2) and ,lwh=SETSxWAYS/BUCKETSxARRAYS (last-writer history, default 128x4/256x4)")
+                  "kilotm+tcd (with TCD's silent read-only commits), warptm (intra-warp conflict resolution, then "
+                  "warp-level commit); settings ,units=N (commit units, 1-8, default 2), "
+                  ",lwh=SETSxWAYS/BUCKETSxARRAYS (last-writer history, default 128x4/256x4), ,resolution=2pcr|scr "
+                  "(warptm)")
       ->capture_default_str();
   cmd->add_option("--max-states", o->max_states, "stop (inconclusive) after this many distinct states")
       ->capture_default_str();

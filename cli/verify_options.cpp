@@ -32,6 +32,11 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
                             "not '{}'",
                             o.tm_protocol, o.model));
   }
+  if (s.tm_protocol.warp() && s.model.kind == sem::ModelKind::Mimd) {
+    usage_error(fmt::format("--tm-protocol {}: WarpTM resolves conflicts among the lanes of a warp that commit "
+                            "together, which needs a SIMT stack (stack, stack-amd, stack-nt), not 'mimd'",
+                            o.tm_protocol));
+  }
   if (s.properties.serializable && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
       s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {
     usage_error(fmt::format("--property serializable needs a model with transactions (mimd, stack, stack-amd, "

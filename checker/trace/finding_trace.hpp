@@ -35,7 +35,7 @@ struct FindingLaunch {
   std::function<std::unique_ptr<sem::LaunchSetup>(const sem::LaunchSpec&)> prepare;
   bool cuda_barrier_rule = false;
   bool tm_serializable = false;  ///< the serializability check (LaunchSetup::tm_serializable_check)
-  sem::TmProtocolConfig tm_protocol;  ///< LaunchSetup::tm_protocol
+  sem::TmProtocolConfig tm_protocol{};  ///< LaunchSetup::tm_protocol
   sem::ModelSpec model = sem::ModelKind::Stack;
   bool canonical = true;
   bool merge = true;

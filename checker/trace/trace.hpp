@@ -99,7 +99,7 @@ struct Trace {
   bool canonical = true;      ///< digests are of canonical states (dead registers zeroed)
   bool cuda_barrier_rule = false;  ///< recorded under the CUDA barrier rule (a barrier-divergence property)
   bool tm_serializable = false;    ///< recorded with the serializability check (`--property serializable`)
-  sem::TmProtocolConfig tm_protocol;  ///< the commit protocol (`--tm-protocol`)
+  sem::TmProtocolConfig tm_protocol{};  ///< the commit protocol (`--tm-protocol`)
   Digest state_digest{};      ///< after every step (non-termination: the cycle's state)
   std::vector<TraceStuck> stuck;
   std::optional<TraceFault> fault;

@@ -30,7 +30,7 @@ struct TraceOrigin {
   bool canonical = true;
   bool cuda_barrier_rule = false;
   bool tm_serializable = false;
-  sem::TmProtocolConfig tm_protocol;
+  sem::TmProtocolConfig tm_protocol{};
 };
 
 /// The origin of a trace recorded on the files `ptx` and `launch` (read now
@@ -45,7 +45,7 @@ struct TraceEnd {
   std::optional<sem::LaunchFault> fault;
   std::vector<TraceMismatch> mismatches;
   /// What each model event of the steps did, in order (ReplayOutcome::events).
-  std::span<const std::string> events;
+  std::span<const std::string> events{};
 };
 
 [[nodiscard]] Trace build_trace(const sem::LaunchSetup& setup, const TraceOrigin& origin, const Finding& finding,

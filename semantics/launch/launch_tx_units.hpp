@@ -10,6 +10,9 @@
 //     every other step;
 //   __tcommit, second issue (enabled once every lane has its outcome): the
 //     lanes that passed leave the transaction, the others restart.
+//   warptm: at the first issue the lanes' intra-warp conflict resolution
+//     (2PCR or SCR) aborts the losers before the units; the survivors go as
+//     one group (tm_commit_units.hpp).
 // Decided transactions join the serial order in CID order (the check of
 // `--property serializable`, serial_replay.hpp).
 #pragma once
@@ -19,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "semantics/launch/launch_state.hpp"
+#include "semantics/memory/intra_warp_resolution.hpp"
 
 namespace lockstep::sem {
 
@@ -33,9 +37,31 @@ void LaunchState<M, D>::tx_units_commit(std::uint32_t w, const UnitView& u, Mask
   auto& lanes = tx_[w];
   const Warp& wd = warps_[w];
   bool waits = false;
+  // warptm: the lanes that lose the intra-warp conflict resolution abort
+  // before the units (units = 3); the others go as one group.
+  Mask losers = 0;
+  std::uint64_t group = 0;
+  if (setup_->tm_protocol.warp()) {
+    Mask fresh = 0;
+    std::array<const TxLog*, kWarpSize> logs{};
+    for_each_lane(g, [&](unsigned l) {
+      if (lanes[l].units == 0 && !lanes[l].log.empty()) {
+        fresh |= lane_bit(l);
+        logs[l] = &lanes[l].log;
+      }
+    });
+    if (fresh != 0) {
+      losers = setup_->tm_protocol.scr() ? resolve_scr(fresh, logs).aborted : resolve_2pcr(fresh, logs).aborted;
+      group = units_.next_cid();
+    }
+  }
   for_each_lane(g, [&](unsigned l) {
     TxLane& t = lanes[l];
     if (t.units != 0) return;
+    if (has_lane(losers, l)) {
+      t.units = 3;
+      return;
+    }
     const std::uint32_t thread = wd.warp_in_block * kWarpSize + l;
     if (t.log.empty() || (setup_->tm_protocol.tcd() && t.log.writes.empty() && !t.tcd_conflict)) {
       t.units = 2;  // commits without the units
@@ -44,7 +70,7 @@ void LaunchState<M, D>::tx_units_commit(std::uint32_t w, const UnitView& u, Mask
       }
       return;
     }
-    units_.submit(w, l, u.pc, wd.block, thread, t.log, global_);
+    units_.submit(w, l, u.pc, wd.block, thread, t.log, global_, group);
     t.units = 1;
     waits = true;
   });
@@ -59,7 +85,7 @@ void LaunchState<M, D>::tx_units_commit(std::uint32_t w, const UnitView& u, Mask
   for_each_lane(g, [&](unsigned l) {
     TxLane& t = lanes[l];
     restart = t.restart;
-    const bool pass = t.units == 2 || units_.take_outcome(w, l).value_or(false);
+    const bool pass = t.units == 2 || (t.units == 1 && units_.take_outcome(w, l).value_or(false));
     if (!pass) {
       failed |= lane_bit(l);
       ++stats_.tx.aborts_validation;

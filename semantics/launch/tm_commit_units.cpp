@@ -32,6 +32,13 @@ const TmCommitUnits::Entry* TmCommitUnits::entry_at(const Tx& t, std::uint32_t u
   return nullptr;
 }
 
+TmCommitUnits::Entry* TmCommitUnits::entry_at(Tx& t, std::uint32_t unit) noexcept {
+  for (Entry& e : t.entries) {
+    if (e.unit == unit) return &e;
+  }
+  return nullptr;
+}
+
 std::uint64_t TmCommitUnits::dead_below() const noexcept {
   std::uint64_t d = next_cid_;
   for (const Tx& t : txs_) {
@@ -42,9 +49,10 @@ std::uint64_t TmCommitUnits::dead_below() const noexcept {
 }
 
 void TmCommitUnits::submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, std::uint32_t block,
-                           std::uint32_t thread, const TxLog& log, GlobalMemory& memory) {
+                           std::uint32_t thread, const TxLog& log, GlobalMemory& memory, std::uint64_t group) {
   Tx t;
   t.pc = pc;
+  t.group = group;
   t.cid = next_cid_++;
   t.warp = warp;
   t.lane = lane;
@@ -140,10 +148,36 @@ bool TmCommitUnits::enabled(const Tx& t, const Entry& e, Action a) const {
       return ye == nullptr || ye->retired;
     }
     case Action::Commit:
-      return t.decided && e.validated && !e.retired &&
-             older_at(t, e.unit, [](const Entry& o) { return o.retired; });
+      if (!t.decided || !e.validated || e.retired) return false;
+      if (t.group != 0 && !group_ready(t, e.unit)) return false;
+      return older_at(t, e.unit, [](const Entry& o) { return o.retired; });
   }
   return false;
+}
+
+bool TmCommitUnits::group_ready(const Tx& t, std::uint32_t unit) const {
+  // The group's first member with a live entry here stands for the group,
+  // once every such member has its outcome and its local one here.
+  bool first = true;
+  for (const Tx& o : txs_) {
+    if (o.group != t.group) continue;
+    const Entry* oe = entry_at(o, unit);
+    if (oe == nullptr || oe->retired) continue;
+    if (first && &o != &t) return false;
+    first = false;
+    if (!o.decided || !oe->validated) return false;
+  }
+  return true;
+}
+
+std::vector<TmCommitUnits::Tx*> TmCommitUnits::group_at(const Tx& t, std::uint32_t unit) {
+  std::vector<Tx*> out;
+  for (Tx& o : txs_) {
+    if (o.group != t.group) continue;
+    const Entry* oe = entry_at(o, unit);
+    if (oe != nullptr && !oe->retired) out.push_back(&o);
+  }
+  return out;
 }
 
 void TmCommitUnits::list(std::uint32_t warp, std::vector<Ref>& out) const {
@@ -225,29 +259,66 @@ void TmCommitUnits::perform(Tx& t, Entry& en, Action action, GlobalMemory& memor
       }
       en.validated = true;
       t.pass = t.pass && ok;
+      const auto group_done = [&](auto pred) {  // every member of t's group satisfies pred
+        return std::all_of(txs_.begin(), txs_.end(), [&](const Tx& o) { return o.group != t.group || pred(o); });
+      };
+      if (t.group == 0 || group_done([&](const Tx& o) {
+            const Entry* oe = entry_at(o, en.unit);
+            return oe == nullptr || oe->validated;
+          })) {
+        ++messages_.local_outcomes;
+      }
       if (--t.outcomes_left == 0) {
         t.decided = true;
+        if (t.group == 0) {
+          messages_.final_outcomes += t.entries.size();
+        } else if (group_done([](const Tx& o) { return o.decided; })) {
+          std::vector<std::uint32_t> units;
+          for (const Tx& o : txs_) {
+            if (o.group != t.group) continue;
+            for (const Entry& x : o.entries) {
+              if (std::find(units.begin(), units.end(), x.unit) == units.end()) units.push_back(x.unit);
+            }
+          }
+          messages_.final_outcomes += units.size();
+        }
         if (t.log.writes.empty()) t.released = true;  // a read-only transaction is done at its outcome
       }
       break;
     }
     case Action::Commit:
-      if (t.pass && en.written < en.writes) {
-        const TxWrite& w = write_at(t, en.unit, en.written++);
-        tx_store(memory, w);
-        ++clock_;
-        if (config_.tcd()) {
-          const std::uint64_t b = w.addr >> 7;
-          auto it = std::lower_bound(written_.begin(), written_.end(), b,
-                                     [](const BlockTime& x, std::uint64_t v) { return x.block < v; });
-          if (it == written_.end() || it->block != b) it = written_.insert(it, BlockTime{b, 0});
-          it->time = clock_;
+      if (t.group != 0) {
+        // The group commits at this unit in one action (coalesced).
+        for (Tx* o : group_at(t, en.unit)) {
+          Entry& oe = *entry_at(*o, en.unit);
+          while (o->pass && oe.written < oe.writes) commit_word(*o, oe, memory);
+          oe.retired = true;
+          release_if_done(*o);
         }
+        ++messages_.dones;
+        break;
+      }
+      if (t.pass && en.written < en.writes) {
+        commit_word(t, en, memory);
         if (en.written < en.writes) break;
       }
       en.retired = true;
+      ++messages_.dones;
       release_if_done(t);
       break;
+  }
+}
+
+void TmCommitUnits::commit_word(Tx& t, Entry& en, GlobalMemory& memory) {
+  const TxWrite& w = write_at(t, en.unit, en.written++);
+  tx_store(memory, w);
+  ++clock_;
+  if (config_.tcd()) {
+    const std::uint64_t b = w.addr >> 7;
+    auto it = std::lower_bound(written_.begin(), written_.end(), b,
+                               [](const BlockTime& x, std::uint64_t v) { return x.block < v; });
+    if (it == written_.end() || it->block != b) it = written_.insert(it, BlockTime{b, 0});
+    it->time = clock_;
   }
 }
 
@@ -279,6 +350,14 @@ std::string TmCommitUnits::describe(std::uint32_t warp, unsigned e) const {
                                                                     : std::string("local outcome"),
                          en.unit);
     case Action::Commit:
+      if (t.group != 0) {
+        const std::uint64_t last = t.group + 31;
+        std::uint64_t lo = t.cid, hi = t.cid;
+        for (const Tx& o : txs_) {
+          if (o.group == t.group && o.cid <= last) hi = std::max(hi, o.cid);
+        }
+        return fmt::format("CIDs {}..{} (warp {}): the group commits at commit unit {}", lo, hi, t.warp, en.unit);
+      }
       if (t.pass && en.written < en.writes) {
         const TxWrite& w = write_at(t, en.unit, en.written);
         return fmt::format("{}: commits 0x{:x} at commit unit {}", who, w.addr, en.unit);

@@ -44,6 +44,16 @@
 // too. What stays an event: speculative reads that a plain write may race
 // with, revalidations, commits (one word each) and retirements.
 //
+// WarpTM (warptm): the survivors of a warp's intra-warp conflict resolution
+// are submitted as a group (consecutive CIDs). Each validates as above; at a
+// unit, the group commits in one action, once every member there has its
+// final outcome: the writes of every member that passed (no two members
+// write a word another reads or writes: the resolution made them
+// conflict-free, TM §6.2.1) and the retirement of every member's entry.
+// messages() counts the protocol's control messages (claim T17): a local
+// outcome, a final outcome and a done per transaction and unit, per group
+// and unit under WarpTM.
+//
 // TCD (kilotm+tcd): the units also keep a clock, advanced by every committed
 // word, and the last-written time of every 128-byte block (exact: a filter
 // without aliasing); the launch state stamps its threads' first loads with it.
@@ -83,9 +93,10 @@ class TmCommitUnits {
   explicit TmCommitUnits(const TmProtocolConfig& config);
 
   /// Submits lane `lane` of warp w's transaction (a non-empty log) at its
-  /// __tcommit `pc`; block and thread name it in texts.
+  /// __tcommit `pc`; block and thread name it in texts. Under warptm,
+  /// `group` is the CID of the group's first member (next_cid() before it).
   void submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, std::uint32_t block, std::uint32_t thread,
-              const TxLog& log, GlobalMemory& memory);
+              const TxLog& log, GlobalMemory& memory, std::uint64_t group = 0);
   /// Lanes of warp w whose submitted transaction has no outcome yet.
   [[nodiscard]] Mask blocked(std::uint32_t warp) const noexcept;
   /// The outcome of lane `lane` of warp w's transaction once it has one
@@ -113,6 +124,14 @@ class TmCommitUnits {
     }
     drop_finished();
   }
+  /// Control messages so far (T17; not state).
+  struct Messages {
+    std::uint64_t local_outcomes = 0;  ///< CU pass/fail
+    std::uint64_t final_outcomes = 0;  ///< TX pass/fail, to each unit
+    std::uint64_t dones = 0;           ///< retirement notices
+    friend bool operator==(const Messages&, const Messages&) { return true; }  // not state
+  };
+  [[nodiscard]] const Messages& messages() const noexcept { return messages_; }
   /// The next CID to be taken (every transaction submitted later has it or a younger one).
   [[nodiscard]] std::uint64_t next_cid() const noexcept { return next_cid_; }
   /// The serial order has taken every CID below this.
@@ -161,6 +180,7 @@ class TmCommitUnits {
     std::uint32_t warp = 0;
     std::uint32_t lane = 0;
     std::uint32_t pc = 0;
+    std::uint64_t group = 0;   ///< warptm: the group's first CID (0: none)
     std::uint32_t block = 0;   ///< names only (a function of warp and lane)
     std::uint32_t thread = 0;
     TxLog log;
@@ -191,6 +211,7 @@ class TmCommitUnits {
   [[nodiscard]] Tx* find(std::uint64_t cid) noexcept;
   [[nodiscard]] const Tx* find(std::uint64_t cid) const noexcept;
   [[nodiscard]] const Entry* entry_at(const Tx& t, std::uint32_t unit) const noexcept;
+  [[nodiscard]] Entry* entry_at(Tx& t, std::uint32_t unit) noexcept;
   /// Every older transaction's entry at `unit` satisfies pred.
   template <class P>
   [[nodiscard]] bool older_at(const Tx& t, std::uint32_t unit, P pred) const;
@@ -201,6 +222,11 @@ class TmCommitUnits {
   [[nodiscard]] const TxRead& read_at(const Tx& t, std::uint32_t unit, std::uint32_t k) const;
   [[nodiscard]] const TxWrite& write_at(const Tx& t, std::uint32_t unit, std::uint32_t k) const;
   void release_if_done(Tx& t);
+  /// Writes t's next write word at the entry's unit (and stamps TCD's time).
+  void commit_word(Tx& t, Entry& en, GlobalMemory& memory);
+  /// Every member of t's group with an entry at `unit` not yet retired, in CID order.
+  [[nodiscard]] std::vector<Tx*> group_at(const Tx& t, std::uint32_t unit);
+  [[nodiscard]] bool group_ready(const Tx& t, std::uint32_t unit) const;
   /// Performs action a of entry e of t.
   void perform(Tx& t, Entry& e, Action a, GlobalMemory& memory);
   /// Under eager_internal: every enabled hazard detection and local outcome
@@ -230,6 +256,7 @@ class TmCommitUnits {
     friend bool operator==(const BlockTime&, const BlockTime&) = default;
   };
   std::vector<BlockTime> written_;  ///< TCD: sorted by block
+  Messages messages_;
 };
 
 template <class F>
@@ -244,6 +271,7 @@ void TmCommitUnits::canonical(std::uint64_t time_base, F&& f) const {
     f(rel(t.cid));
     f((std::uint64_t{t.warp} << 32) | t.lane);
     f(t.pc);
+    f(t.group == 0 ? ~std::uint64_t{0} : t.cid - t.group);
     f((std::uint64_t{t.outcomes_left} << 8) | (std::uint64_t{t.pass} << 4) | (std::uint64_t{t.decided} << 3) |
       (std::uint64_t{t.released} << 2) | (std::uint64_t{t.taken} << 1) | std::uint64_t{t.handed});
     f(t.log.reads.size());

@@ -38,12 +38,13 @@ std::string_view tm_protocol_name(TmProtocol p) noexcept {
     case TmProtocol::Ideal: return "ideal";
     case TmProtocol::KiloTm: return "kilotm";
     case TmProtocol::KiloTmTcd: return "kilotm+tcd";
+    case TmProtocol::WarpTm: return "warptm";
   }
   return "ideal";
 }
 
 std::optional<TmProtocol> parse_tm_protocol(std::string_view s) noexcept {
-  for (const TmProtocol p : {TmProtocol::Ideal, TmProtocol::KiloTm, TmProtocol::KiloTmTcd}) {
+  for (const TmProtocol p : {TmProtocol::Ideal, TmProtocol::KiloTm, TmProtocol::KiloTmTcd, TmProtocol::WarpTm}) {
     if (s == tm_protocol_name(p)) return p;
   }
   return std::nullopt;
@@ -54,13 +55,9 @@ TmProtocolParse parse_tm_protocol_spec(std::string_view s) {
   TmProtocolConfig c;
   const auto comma = s.find(',');
   const std::string_view name = s.substr(0, comma);
-  if (name == "warptm") {
-    r.error = "'warptm' is not yet available (ideal, kilotm, kilotm+tcd; docs/tm.md)";
-    return r;
-  }
   const auto kind = parse_tm_protocol(name);
   if (!kind) {
-    r.error = fmt::format("unknown protocol '{}' (ideal, kilotm, kilotm+tcd)", name);
+    r.error = fmt::format("unknown protocol '{}' (ideal, kilotm, kilotm+tcd, warptm)", name);
     return r;
   }
   c.kind = *kind;
@@ -97,8 +94,16 @@ TmProtocolParse parse_tm_protocol_spec(std::string_view s) {
         return r;
       }
       c.lwh = l;
+    } else if (item.starts_with("resolution=") && c.kind == TmProtocol::WarpTm) {
+      const std::string_view v = item.substr(11);
+      if (v != "2pcr" && v != "scr") {
+        r.error = fmt::format("'{}': the intra-warp resolution is 2pcr or scr", item);
+        return r;
+      }
+      c.use_scr = v == "scr";
     } else {
-      r.error = fmt::format("'{}': unknown setting (units=N, lwh=SETSxWAYS/BUCKETSxARRAYS)", item);
+      r.error = fmt::format("'{}': unknown setting (units=N, lwh=SETSxWAYS/BUCKETSxARRAYS{})", item,
+                            c.kind == TmProtocol::WarpTm ? ", resolution=2pcr|scr" : "");
       return r;
     }
     if (next == std::string_view::npos) break;
@@ -116,6 +121,7 @@ std::string tm_protocol_spec(const TmProtocolConfig& c) {
   if (!(c.lwh == d.lwh)) {
     s += fmt::format(",lwh={}x{}/{}x{}", c.lwh.sets, c.lwh.ways, c.lwh.buckets, c.lwh.subarrays);
   }
+  if (c.use_scr) s += ",resolution=scr";
   return s;
 }
 

@@ -22,12 +22,58 @@ add_test(NAME cli.tm.verify.weak_isolation COMMAND ${CLI_DIR}/verify_golden.sh $
   ${TM_GOLDEN}/weak_isolation.verify.txt 3 5 ${TM_IN}/weak_isolation.ptx --launch ${TM_IN}/weak_isolation.toml
   --model mimd --property serializable --tm-protocol ideal)
 
-add_test(NAME cli.tm.protocol_not_available COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: --tm-protocol kilotm: not yet available (only 'ideal', the atomic commit, is modelled; kilotm, kilotm+tcd and warptm are later work, docs/tm.md)"
-  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --property serializable --tm-protocol kilotm)
+add_test(NAME cli.tm.protocol_warptm_needs_stack COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol warptm: WarpTM resolves conflicts among the lanes of a warp that commit together, which needs a SIMT stack (stack, stack-amd, stack-nt), not 'mimd'"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --property serializable --tm-protocol warptm --model mimd)
+add_test(NAME cli.tm.protocol_resolution COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol warptm,resolution=pcr: 'resolution=pcr': the intra-warp resolution is 2pcr or scr"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol warptm,resolution=pcr --model stack)
+add_test(NAME cli.tm.protocol_resolution_kilotm COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol kilotm,resolution=scr: 'resolution=scr': unknown setting (units=N, lwh=SETSxWAYS/BUCKETSxARRAYS)"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol kilotm,resolution=scr --model stack)
 add_test(NAME cli.tm.protocol_unknown COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
-  "lockstep: error: --tm-protocol: unknown protocol 'eager' (ideal; not yet available: kilotm, kilotm+tcd, warptm)"
+  "lockstep: error: --tm-protocol eager: unknown protocol 'eager' (ideal, kilotm, kilotm+tcd, warptm)"
   verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol eager)
+add_test(NAME cli.tm.protocol_units_range COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol kilotm,units=9: 'units=9': the commit units are a number from 1 to 8"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol kilotm,units=9)
+add_test(NAME cli.tm.protocol_lwh_malformed COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol kilotm,lwh=4x4: 'lwh=4x4': the last-writer history is lwh=SETSxWAYS/BUCKETSxARRAYS (e.g. lwh=128x4/256x4)"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol kilotm,lwh=4x4)
+add_test(NAME cli.tm.protocol_lwh_no_filter COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol kilotm,lwh=4x4/0x0: 'lwh=4x4/0x0': at most 4096 lookup-table entries (0x0: none), and 1 to 8 filter arrays of 1 to 65536 buckets (the filter keeps what the table evicts)"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol kilotm,lwh=4x4/0x0)
+add_test(NAME cli.tm.protocol_ideal_settings COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol ideal,units=2: 'units=2': the ideal commit has no commit units to configure"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol ideal,units=2)
+add_test(NAME cli.tm.protocol_needs_tm_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
+  "lockstep: error: --tm-protocol kilotm needs a model with transactions (mimd, stack, stack-amd, stack-nt), not 'tbc'"
+  verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --tm-protocol kilotm --model tbc)
+
+# T13 (docs/tm.md "The kilotm protocol"): TCD's silent commit of a read-only
+# transaction that saw half of a writer's commit is a replayable
+# counterexample under kilotm+tcd, with one commit unit (the writer's two
+# words commit one at a time) and two (they belong to different units); the
+# same launch is proved serializable under kilotm.
+add_test(NAME cli.tm.verify.t13.kilotm_tcd COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+  ${TM_GOLDEN}/tcd_snapshot.kilotm_tcd.txt 3 5 ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
+  --model mimd --property serializable --tm-protocol kilotm+tcd)
+add_test(NAME cli.tm.verify.t13.kilotm_tcd_one_unit COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+  ${TM_GOLDEN}/tcd_snapshot.kilotm_tcd.units1.txt 3 5 ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
+  --model stack --property serializable --tm-protocol kilotm+tcd,units=1)
+foreach(model mimd stack)
+  add_test(NAME cli.tm.verify.t13.kilotm.${model} COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+    ${TM_GOLDEN}/tcd_snapshot.kilotm.${model}.txt 0 - ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
+    --model ${model} --property serializable --tm-protocol kilotm)
+endforeach()
+add_test(NAME cli.tm.verify.t13.kilotm_tiny_lwh COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+  ${TM_GOLDEN}/tcd_snapshot.kilotm.lwh.txt 0 - ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
+  --model mimd --property serializable --tm-protocol kilotm,units=1,lwh=0x0/1x1)
+# Weak isolation under the commit units: the plain store may race with a
+# speculative read (an event of its own when the kernel has plain global writes).
+add_test(NAME cli.tm.verify.weak_isolation.kilotm COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+  ${TM_GOLDEN}/weak_isolation.verify.kilotm.txt 3 5 ${TM_IN}/weak_isolation.ptx --launch ${TM_IN}/weak_isolation.toml
+  --model mimd --property serializable --tm-protocol kilotm)
 add_test(NAME cli.tm.serializable_needs_tm_model COMMAND ${CLI_DIR}/expect_error.sh ${LOCKSTEP_EXE}
   "lockstep: error: --property serializable needs a model with transactions (mimd, stack, stack-amd, stack-nt), not 'aware'"
   verify ${TM_HT}/tm_hashtable.ptx --launch ${TM_HT}/launch.verify.toml --property serializable --model aware)
@@ -75,3 +121,14 @@ foreach(entry ${TM_BENCH_LAUNCHES})
   endforeach()
 endforeach()
 add_test(NAME cli.tm.bench_launches_current COMMAND python3 ${PROJECT_SOURCE_DIR}/models/tm/make_launches.py --check)
+
+# Every TM benchmark kernel's verify launch proved serializable (with its
+# [expect]) under the kilotm protocol model and the SIMT stack (docs/tm.md,
+# "Proofs under the protocol models"; scripts/tm-protocol-proofs makes the
+# whole table, mimd included). Release build only (scripts/test): the
+# sanitizer run has the protocol's unit tests and the T13 launches.
+foreach(k tm_hashtable tm_atm tm_cl tm_bh tm_cc tm_ap)
+  add_test(NAME cli.tm.verify.${k}.stack.kilotm COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+    ${TM_GOLDEN}/${k}.verify.stack.kilotm.txt 0 - models/tm/${k}/${k}.ptx --launch models/tm/${k}/launch.verify.toml
+    --model stack --property serializable,safety --tm-protocol kilotm)
+endforeach()
