@@ -60,7 +60,13 @@ add_test(NAME cli.tm.verify.t13.kilotm_tcd COMMAND ${CLI_DIR}/verify_golden.sh $
   --model mimd --property serializable --tm-protocol kilotm+tcd)
 add_test(NAME cli.tm.verify.t13.kilotm_tcd_one_unit COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
   ${TM_GOLDEN}/tcd_snapshot.kilotm_tcd.units1.txt 3 5 ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
-  --model stack --property serializable --tm-protocol kilotm+tcd,units=1)
+  --model mimd --property serializable --tm-protocol kilotm+tcd,units=1)
+# Under the SIMT stack the two threads share a warp: the writer's path waits
+# at __tcommit for its outcome with the reader's path below it on the stack,
+# so the reader never loads in the middle of the writer's commit: verified.
+add_test(NAME cli.tm.verify.t13.kilotm_tcd_one_warp COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
+  ${TM_GOLDEN}/tcd_snapshot.kilotm_tcd.stack.txt 0 - ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml
+  --model stack --property serializable --tm-protocol kilotm+tcd)
 foreach(model mimd stack)
   add_test(NAME cli.tm.verify.t13.kilotm.${model} COMMAND ${CLI_DIR}/verify_golden.sh ${LOCKSTEP_EXE}
     ${TM_GOLDEN}/tcd_snapshot.kilotm.${model}.txt 0 - ${TM_IN}/tcd_snapshot.ptx --launch ${TM_IN}/tcd_snapshot.toml

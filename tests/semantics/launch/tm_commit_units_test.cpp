@@ -476,5 +476,54 @@ TEST(TmCommitUnits, CanonicalIsInvariantUnderEarlierCommits) {
   EXPECT_GT(a.size(), 10U);
 }
 
+/// Four transactions of one warp, lanes 0..3, each reading word 8 + l and
+/// writing word l (no two conflict), submitted as a WarpTM group or one by one.
+Units four_lanes(TmProtocol kind, std::uint32_t partitions) {
+  TmProtocolConfig c = units2(kind);
+  c.partitions = partitions;
+  Units s(c);
+  const std::uint64_t group = kind == TmProtocol::WarpTm ? s.u.next_cid() : 0;
+  for (unsigned l = 0; l < 4; ++l) {
+    s.u.submit(kX, l, 7, 0, l, make_log({{s.w(8 + l), 0}}, {put(s.w(l), 10 + l)}), s.g, group);
+  }
+  return s;
+}
+
+TEST(TmCommitUnits, T17WarpTmSendsOneMessageOfEachKindPerWarpAndUnit) {
+  for (const std::uint32_t units : {1U, 2U}) {
+    Units base = four_lanes(TmProtocol::KiloTm, units);
+    base.run(kX);
+    Units warp = four_lanes(TmProtocol::WarpTm, units);
+    warp.run(kX);
+    for (unsigned l = 0; l < 4; ++l) {
+      EXPECT_EQ(base.mem(l), 10 + l);
+      EXPECT_EQ(warp.mem(l), 10 + l);
+    }
+    // Base: per transaction (one unit each: words l and 8 + l share unit l % units).
+    EXPECT_EQ(base.u.messages().local_outcomes, 4U);
+    EXPECT_EQ(base.u.messages().final_outcomes, 4U);
+    EXPECT_EQ(base.u.messages().dones, 4U);
+    // WarpTM: per warp and unit.
+    EXPECT_EQ(warp.u.messages().local_outcomes, units);
+    EXPECT_EQ(warp.u.messages().final_outcomes, units);
+    EXPECT_EQ(warp.u.messages().dones, units);
+  }
+}
+
+TEST(TmCommitUnits, WarpTmGroupCommitsEveryMembersWordsInOneAction) {
+  Units s = four_lanes(TmProtocol::WarpTm, 1);
+  // Validate every member; no commit before the last one has its outcome.
+  for (unsigned l = 0; l < 4; ++l) {
+    EXPECT_FALSE(s.can(kX, "the group commits")) << l;
+    s.fire(kX, "speculative validation");
+    s.fire(kX, "hazard detection");
+    s.fire(kX, "local outcome");
+  }
+  const std::string t = s.fire(kX, "the group commits");
+  EXPECT_NE(t.find("CIDs 1..4"), std::string::npos) << t;
+  for (unsigned l = 0; l < 4; ++l) EXPECT_EQ(s.mem(l), 10 + l);
+  for (unsigned l = 0; l < 4; ++l) EXPECT_EQ(s.u.take_outcome(kX, l), std::optional<bool>(true));
+}
+
 }  // namespace
 }  // namespace lockstep::sem
