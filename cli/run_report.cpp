@@ -68,6 +68,7 @@ std::string reason(const sem::LaunchSetup& s, const sem::StuckThreads& t) {
     case sem::WaitKind::Barrier: return "waits at a barrier";
     case sem::WaitKind::WarpSync: return "waits at a warp-synchronous instruction for lanes that never arrive";
     case sem::WaitKind::GridBarrier: break;
+    case sem::WaitKind::CommitUnits: return "waits at __tcommit for the commit units' outcome";
   }
   return {};
 }

@@ -50,7 +50,7 @@ struct TraceStuck {
   std::uint32_t warp_in_block = 0;
   sem::Mask lanes = 0;
   std::uint32_t pc = 0;
-  /// "reconvergence", "pending-path", "barrier", "warp-sync", "spinning"
+  /// "reconvergence", "pending-path", "barrier", "warp-sync", "commit-units", "spinning"
   /// (the threads keep issuing inside the cycle) or "grid-barrier" (spinning
   /// in the loop of a cooperative launch's grid barrier).
   std::string state;

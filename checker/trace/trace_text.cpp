@@ -21,6 +21,7 @@ std::string stuck_reason(const TraceStuck& s) {
   if (s.state == "warp-sync") return "waits at a warp-synchronous instruction for lanes that never arrive";
   if (s.state == "spinning") return "spinning (keeps issuing inside the cycle)";
   if (s.state == "grid-barrier") return "waits at the grid barrier (grid.sync(); spinning on the grid workspace)";
+  if (s.state == "commit-units") return "waits at __tcommit for the commit units' outcome";
   return s.state;
 }
 

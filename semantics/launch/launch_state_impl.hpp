@@ -268,6 +268,16 @@ void LaunchState<M, D>::explain(std::uint32_t w, std::vector<WaitInfo>& out) con
       if ((r.arrived & out[i].lanes) != 0 && out[i].kind == WaitKind::Barrier) out[i].kind = WaitKind::WarpSync;
     }
   }
+  // ... and which "ready" lanes wait at __tcommit for the commit units.
+  if (const Mask blocked = tx_blocked(w); blocked != 0) {
+    for (std::size_t i = first, n = out.size(); i < n; ++i) {
+      const Mask b = out[i].lanes & blocked;
+      if (out[i].kind != WaitKind::Ready || b == 0) continue;
+      if (b != out[i].lanes) out.push_back(WaitInfo{out[i].lanes & ~b, out[i].pc, WaitKind::Ready, 0});
+      out[i].lanes = b;
+      out[i].kind = WaitKind::CommitUnits;
+    }
+  }
 }
 
 template <DivergenceModel M, class D>

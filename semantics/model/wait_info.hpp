@@ -19,6 +19,8 @@ enum class WaitKind : std::uint8_t {
   WarpSync,     ///< arrived at a warp-synchronous collective / bar.warp.sync
   GridBarrier,  ///< could issue, but spins in a grid barrier on the grid workspace (reports only:
                 ///< semantics/launch/grid_barrier_wait.hpp; models never say it)
+  CommitUnits,  ///< at __tcommit, waiting for the commit units' outcome (a TM protocol model;
+                ///< the launch state says it: launch_tx_units.hpp; models never do)
 };
 
 struct WaitInfo {
@@ -50,6 +52,7 @@ inline void add_waiting_lane(std::vector<WaitInfo>& out, std::size_t first, unsi
     case WaitKind::Barrier: return "barrier";
     case WaitKind::WarpSync: return "warp-sync";
     case WaitKind::GridBarrier: return "grid-barrier";
+    case WaitKind::CommitUnits: return "commit-units";
   }
   return "?";
 }
