@@ -26,8 +26,10 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
   if (!tm.config) usage_error(fmt::format("--tm-protocol {}: {}", o.tm_protocol, tm.error));
   s.tm_protocol = *tm.config;
   s.properties.tm_protocol = sem::tm_protocol_spec(s.tm_protocol);
-  if (s.tm_protocol.units() && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
-      s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {
+  const sem::ModelKind k = s.model.kind;
+  const bool transactional = k == sem::ModelKind::Mimd || k == sem::ModelKind::Stack ||
+                             k == sem::ModelKind::StackAmd || k == sem::ModelKind::StackNt;
+  if (s.tm_protocol.units() && !transactional) {
     usage_error(fmt::format("--tm-protocol {} needs a model with transactions (mimd, stack, stack-amd, stack-nt), "
                             "not '{}'",
                             o.tm_protocol, o.model));
@@ -37,8 +39,7 @@ VerifySettings parse_verify_options(const VerifyCliOptions& o) {
                             "together, which needs a SIMT stack (stack, stack-amd, stack-nt), not 'mimd'",
                             o.tm_protocol));
   }
-  if (s.properties.serializable && s.model.kind != sem::ModelKind::Mimd && s.model.kind != sem::ModelKind::Stack &&
-      s.model.kind != sem::ModelKind::StackAmd && s.model.kind != sem::ModelKind::StackNt) {
+  if (s.properties.serializable && !transactional) {
     usage_error(fmt::format("--property serializable needs a model with transactions (mimd, stack, stack-amd, "
                             "stack-nt), not '{}'",
                             o.model));

@@ -197,6 +197,15 @@ class LaunchState {
     bool tcd_conflict = false;
     std::uint32_t loads_seen = 0;
     std::uint64_t first_load = 0;
+    /// Starts an attempt: no instructions, an empty log, not at the units, no loads.
+    void new_attempt() noexcept {
+      steps = 0;
+      log.clear();
+      units = 0;
+      loaded = false;
+      tcd_conflict = false;
+      loads_seen = 0;
+    }
     friend bool operator==(const TxLane&, const TxLane&) = default;
   };
   /// A read-only transaction TCD committed silently: checked against the
@@ -252,6 +261,9 @@ class LaunchState {
   /// A silent commit's reads against every prefix of the serial order; false
   /// (and the launch fails) when none explains them.
   bool tx_check_silent(const TxSilent& s);
+  /// Under tm_serializable_check: a committing transaction (lane of warp w
+  /// at `pc`, commit ID `cid`) joins the serial replay and the history; a
+  /// read the serial order does not explain fails the launch.
   void tx_record_commit(std::uint32_t w, std::uint32_t lane, std::uint32_t pc, std::uint64_t cid, const TxLog& log);
   void tx_hash_units(StateHasher& h) const;
   void init_block(std::uint32_t slot, std::uint32_t block);

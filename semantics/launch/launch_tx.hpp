@@ -44,12 +44,7 @@ void LaunchState<M, D>::tx_begin(std::uint32_t w, const UnitView& u, Mask g, Out
     if (t.depth++ != 0) return;
     outer = true;
     t.restart = u.pc + 1;
-    t.steps = 0;
-    t.log.clear();
-    t.units = 0;
-    t.loaded = false;
-    t.tcd_conflict = false;
-    t.loads_seen = 0;
+    t.new_attempt();
     t.saved.resize(nregs);
     for (std::size_t r = 0; r < nregs; ++r) t.saved[r] = wd.regs[r * kWarpSize + l];
     ++stats_.tx.begins;
@@ -63,12 +58,7 @@ void LaunchState<M, D>::tx_restart(std::uint32_t w, unsigned l) {
   Warp& wd = warps_[w];
   for (std::size_t r = 0; r < t.saved.size(); ++r) wd.regs[r * kWarpSize + l] = t.saved[r];
   t.depth = 1;
-  t.steps = 0;
-  t.log.clear();
-  t.units = 0;
-  t.loaded = false;
-  t.tcd_conflict = false;
-  t.loads_seen = 0;
+  t.new_attempt();
   const LaunchShape& sh = setup_->shape;
   const std::uint64_t thread = std::uint64_t{wd.block} * sh.threads_per_block() + wd.warp_in_block * kWarpSize + l;
   ++stats_.tx.retries[thread];
@@ -93,7 +83,6 @@ void LaunchState<M, D>::tx_commit(std::uint32_t w, const UnitView& u, Mask g, Ou
   Mask committed = 0;
   Mask failed = 0;
   std::uint32_t restart = u.pc + 1;
-  const Warp& wd = warps_[w];
   const bool outer = lanes[lowest_lane(g)].depth == 1;  // depths agree across lanes (tx_regions.hpp)
   if (outer && tx_units()) return tx_units_commit(w, u, g, o);
   for_each_lane(g, [&](unsigned l) {
@@ -111,22 +100,8 @@ void LaunchState<M, D>::tx_commit(std::uint32_t w, const UnitView& u, Mask g, Ou
       return;
     }
     if (setup_->tm_serializable_check) {
-      TxCommitRecord rec;
-      rec.cid = stats_.tx.commits + 1;
-      rec.block = wd.block;
-      rec.thread = wd.warp_in_block * kWarpSize + l;
-      rec.log = t.log;
-      if (const auto m = serial_.check(setup_->initial_global, t.log)) {
-        // The verdict is the serial replay's (state); the history (not state) names the writer.
-        tx_history_.push_back(rec);
-        const auto v = check_serial_history(setup_->initial_global, tx_history_, nullptr);
-        SerialViolation fallback;
-        fallback.reader = rec;
-        fallback.mismatch = *m;
-        return fail(w, u.pc, lane_bit(l), "not-serializable", (v ? *v : fallback).text());
-      }
-      serial_.apply(setup_->initial_global, t.log);
-      tx_history_.push_back(std::move(rec));
+      tx_record_commit(w, l, u.pc, stats_.tx.commits + 1, t.log);
+      if (status_ != LaunchStatus::Running) return;
     }
     t.log.publish(global_);
     ++stats_.tx.commits;

@@ -131,6 +131,7 @@ void LaunchState<M, D>::tx_record_commit(std::uint32_t w, std::uint32_t lane, st
   rec.thread = wd.warp_in_block * kWarpSize + lane;
   rec.log = log;
   if (const auto m = serial_.check(setup_->initial_global, log)) {
+    // The verdict is the serial replay's (state); the history (not state) names the writer.
     tx_history_.push_back(rec);
     const auto v = check_serial_history(setup_->initial_global, tx_history_, nullptr);
     SerialViolation fallback;

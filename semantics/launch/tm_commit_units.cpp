@@ -59,18 +59,12 @@ void TmCommitUnits::submit(std::uint32_t warp, unsigned lane, std::uint32_t pc, 
   t.block = block;
   t.thread = thread;
   t.log = log;
-  for (const TxRead& r : log.reads) {
-    const std::uint32_t u = unit_of(r.addr);
-    auto it = std::find_if(t.entries.begin(), t.entries.end(), [&](const Entry& e) { return e.unit == u; });
-    if (it == t.entries.end()) it = t.entries.insert(t.entries.end(), Entry{.unit = u});
-    ++it->reads;
-  }
-  for (const TxWrite& w : log.writes) {
-    const std::uint32_t u = unit_of(w.addr);
-    auto it = std::find_if(t.entries.begin(), t.entries.end(), [&](const Entry& e) { return e.unit == u; });
-    if (it == t.entries.end()) it = t.entries.insert(t.entries.end(), Entry{.unit = u});
-    ++it->writes;
-  }
+  const auto entry = [&](std::uint64_t addr) -> Entry& {  // t's entry at addr's unit, made on first use
+    Entry* e = entry_at(t, unit_of(addr));
+    return e != nullptr ? *e : t.entries.emplace_back(Entry{.unit = unit_of(addr)});
+  };
+  for (const TxRead& r : log.reads) ++entry(r.addr).reads;
+  for (const TxWrite& w : log.writes) ++entry(w.addr).writes;
   std::sort(t.entries.begin(), t.entries.end(), [](const Entry& a, const Entry& b) { return a.unit < b.unit; });
   for (Entry& e : t.entries) {
     // RCID: the oldest transaction not yet retired at this unit (or this one).
